@@ -11,9 +11,7 @@ export const RefreshTokenRequest = z
   .meta({ id: "RefreshTokenRequest" });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
 
-export const Health = z
-  .object({ status: z.literal("ok"), version: z.string() })
-  .meta({ id: "Health" });
+export const Health = z.object({ status: z.literal("ok"), version: z.string() }).meta({ id: "Health" });
 export type Health = z.infer<typeof Health>;
 
 /** Browser storage keys, exactly as the product uses them. */

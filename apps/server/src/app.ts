@@ -1,0 +1,170 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Health, LIMITS } from "@choir/contract";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { OidcClient } from "./auth/oidc.js";
+import { authRoutes } from "./auth/routes.js";
+import { SessionService } from "./auth/sessions.js";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { userRoutes } from "./features/users/routes.js";
+import { registerAuthentication } from "./http/authenticate.js";
+import { MESSAGES, registerErrorHandling, sendError } from "./http/errors.js";
+import { registerRateLimit } from "./http/rate-limit.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database["db"];
+    database: Database;
+    clock: Clock;
+    sessions: SessionService;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already-open database (tests); otherwise opened from the config and closed with the app. */
+  database?: Database;
+  clock?: Clock;
+  /** Pino options or false; defaults to the config's level. */
+  logger?: boolean | object;
+}
+
+/** Security headers: a CSP allowing only this origin (no inline scripts), no framing, no referrer. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** Builds the whole HTTP application; main.ts listens on it, API tests inject into it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger ??
+      ({
+        level: config.logLevel,
+        redact: { paths: ["req.headers.authorization", "req.headers.cookie"], remove: true },
+        serializers: {
+          // Query strings may carry one-time codes and invitation tokens: log the path only.
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
+        },
+      } as object),
+    bodyLimit: LIMITS.bodyLimitBytes,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dir: join(config.dataDir, "db") },
+    ));
+  if (!options.database) app.addHook("onClose", () => database.close());
+  const clock = options.clock ?? systemClock;
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("clock", clock);
+  app.decorate("sessions", new SessionService(database.db, clock, config.jwtSecret));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
+  });
+  await app.register(formbody, { bodyLimit: LIMITS.bodyLimitBytes });
+  await registerRateLimit(app, config.redisUrl);
+  registerAuthentication(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Choir App API", version: config.version },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  app.get(
+    "/api/health",
+    {
+      schema: { tags: ["system"], summary: "Liveness and version", security: [], response: { 200: Health } },
+    },
+    async () => ({ status: "ok" as const, version: config.version }),
+  );
+
+  const oidc = config.oidc
+    ? new OidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/api/auth/google-callback` })
+    : undefined;
+  await app.register(authRoutes(oidc));
+  await app.register(userRoutes);
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app with SPA fallback; any unknown /api path answers the contract's 404 JSON. */
+function registerWebApp(app: FastifyInstance, webDist: string | undefined): void {
+  const indexHtml = webDist ? join(webDist, "index.html") : undefined;
+  const hasWeb = Boolean(indexHtml && existsSync(indexHtml));
+  if (hasWeb && webDist) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${"/"}assets${"/"}`);
+        res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const isApi = path === "/api" || path.startsWith("/api/");
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      return reply
+        .header("Cache-Control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .sendFile("index.html");
+    }
+    return sendError(reply, 404, { message: MESSAGES.notFound, code: "not_found" });
+  });
+}

@@ -1,0 +1,229 @@
+import { ErrorBody, RefreshTokenRequest, TokenExchange, TokenResponse } from "@choir/contract";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { findOrCreateUserByEmail } from "../features/users/service.js";
+import { bearerToken } from "../http/authenticate.js";
+import { unauthorized } from "../http/errors.js";
+import { perMinute } from "../http/rate-limit.js";
+import { pickLanguage, renderLocalSignInPage } from "./local-sign-in.js";
+import { type OidcClient, splitFullName } from "./oidc.js";
+import { randomToken } from "./sessions.js";
+
+const InviteToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be a link token");
+
+const SignInQuery = z.object({ inviteToken: InviteToken.optional() });
+
+const CallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+  error_description: z.string().max(2048).optional(),
+});
+
+const LocalPageQuery = z.object({ state: z.string().max(512).optional() });
+
+const LocalSignInForm = z.object({
+  state: z.string().min(1).max(512),
+  name: z.string().trim().min(1).max(200),
+  email: z.email().max(254),
+});
+
+const redirectResponse = { 302: z.null().describe("Redirect"), 303: z.null().describe("Redirect") };
+
+export const MESSAGES = {
+  unknownState: "Sign-in failed: this sign-in attempt is unknown or has expired. Please try again.",
+  cancelled: "Sign-in was cancelled or denied.",
+  failed: "Authentication failed. Please try again.",
+} as const;
+
+/** Sign-in (OIDC or local), the one-time code exchange, refresh and sign-out. */
+export const authRoutes =
+  (oidc: OidcClient | undefined): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, sessions } = app;
+    const limited = { config: perMinute(config.rateLimitPerMinute) };
+
+    const callbackUrl = (params: Record<string, string>) => {
+      const url = new URL("/auth/callback", config.publicUrl);
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      return url.toString();
+    };
+
+    /** Step 2's ending, shared by OIDC and local sign-in: user lookup, one-time code, redirect. */
+    const completeSignIn = async (
+      reply: FastifyReply,
+      identity: { email: string; firstName: string; lastName: string },
+      inviteToken: string | null,
+      status: 302 | 303,
+    ) => {
+      const { user, created } = await findOrCreateUserByEmail(app.db, identity);
+      const code = await sessions.issueSignInCode(user.id, created);
+      const params: Record<string, string> = { token: code, isNewUser: String(created) };
+      if (inviteToken) params.inviteToken = inviteToken;
+      return reply.redirect(callbackUrl(params), status);
+    };
+
+    app.get(
+      "/api/auth/signin-google",
+      {
+        ...limited,
+        schema: {
+          tags: ["auth"],
+          summary: "Start sign-in: redirects to the identity provider (or the local sign-in page)",
+          querystring: SignInQuery,
+          response: { ...redirectResponse, 400: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const inviteToken = request.query.inviteToken;
+        if (oidc) {
+          const start = await oidc.start();
+          await sessions.saveAuthRequest({ ...start, inviteToken });
+          return reply.redirect(start.url.toString(), 302);
+        }
+        const state = randomToken();
+        await sessions.saveAuthRequest({ state, codeVerifier: "", nonce: "", inviteToken });
+        return reply.redirect(`/api/auth/local?state=${encodeURIComponent(state)}`, 302);
+      },
+    );
+
+    if (oidc) {
+      app.get(
+        "/api/auth/google-callback",
+        {
+          ...limited,
+          schema: {
+            tags: ["auth"],
+            summary: "The identity provider's answer: redirects to the web app with a one-time code",
+            querystring: CallbackQuery,
+            response: { ...redirectResponse, 400: ErrorBody, 429: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const { state, error, error_description: description } = request.query;
+          const pending = state ? await sessions.takeAuthRequest(state) : undefined;
+          if (error) {
+            const message =
+              error === "access_denied"
+                ? `${MESSAGES.cancelled}${description ? ` ${description}` : ""}`
+                : `${MESSAGES.failed} (${description ?? error})`;
+            return reply.redirect(callbackUrl({ error: message }), 302);
+          }
+          if (!pending) return reply.redirect(callbackUrl({ error: MESSAGES.unknownState }), 302);
+          let identity: Awaited<ReturnType<OidcClient["finish"]>>;
+          try {
+            identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
+          } catch (failure) {
+            request.log.warn({ err: failure }, "sign-in response refused");
+            return reply.redirect(callbackUrl({ error: MESSAGES.failed }), 302);
+          }
+          return completeSignIn(reply, identity, pending.inviteToken, 302);
+        },
+      );
+    }
+
+    if (config.localSignIn) {
+      app.get(
+        "/api/auth/local",
+        {
+          ...limited,
+          schema: {
+            tags: ["auth"],
+            summary:
+              "Local development sign-in form (only without an identity provider, never in production)",
+            querystring: LocalPageQuery,
+            response: { 200: z.string(), 429: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          let state = request.query.state;
+          if (!state) {
+            state = randomToken();
+            await sessions.saveAuthRequest({ state, codeVerifier: "", nonce: "", inviteToken: undefined });
+          }
+          const lang = pickLanguage(request.headers["accept-language"]);
+          return reply
+            .type("text/html; charset=utf-8")
+            .header("Cache-Control", "no-store")
+            .send(renderLocalSignInPage(state, lang));
+        },
+      );
+
+      app.post(
+        "/api/auth/local",
+        {
+          ...limited,
+          schema: {
+            tags: ["auth"],
+            summary: "Local development sign-in: continues like the identity provider's answer",
+            body: LocalSignInForm,
+            response: { ...redirectResponse, 400: ErrorBody, 429: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const pending = await sessions.takeAuthRequest(request.body.state);
+          if (!pending) return reply.redirect(callbackUrl({ error: MESSAGES.unknownState }), 303);
+          const identity = { email: request.body.email, ...splitFullName(request.body.name) };
+          return completeSignIn(reply, identity, pending.inviteToken, 303);
+        },
+      );
+    }
+
+    app.post(
+      "/api/auth/token",
+      {
+        ...limited,
+        schema: {
+          tags: ["auth"],
+          summary: "Exchange the one-time sign-in code for a session token",
+          body: TokenExchange,
+          response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header("Cache-Control", "no-store");
+        return { token: await sessions.redeemSignInCode(request.body.code) };
+      },
+    );
+
+    app.post(
+      "/api/auth/refresh-token",
+      {
+        onRequest: async (request) => {
+          if (!bearerToken(request)) throw unauthorized("Authentication required. Please sign in.");
+        },
+        schema: {
+          tags: ["auth"],
+          summary: "A fresh token for the same session (up to 30 days after sign-in)",
+          body: RefreshTokenRequest.optional(),
+          response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header("Cache-Control", "no-store");
+        return { token: await sessions.refresh(bearerToken(request)!) };
+      },
+    );
+
+    app.post(
+      "/api/auth/signout",
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ["auth"],
+          summary: "Revoke the current session: every token of it stops working",
+          response: { 204: z.null().describe("Signed out"), 401: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        await sessions.revoke(request.session!.sessionId);
+        return reply.status(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from "node:crypto";
+import { LIFETIMES } from "@choir/contract";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/client.js";
+import { authRequests, sessions, signInCodes, users } from "../db/schema/index.js";
+import { unauthorized } from "../http/errors.js";
+
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface ActiveSession extends SessionClaims {
+  isNewUser: boolean;
+}
+
+const ALGORITHM = "HS256";
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** Random, URL-safe, 256 bits: used for sign-in codes. */
+export const randomToken = () => randomBytes(32).toString("base64url");
+
+export class SessionService {
+  readonly #key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    secret: string,
+  ) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  /** Keeps state, PKCE verifier, nonce and invite token server-side until the issuer answers. */
+  async saveAuthRequest(request: {
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+    inviteToken: string | undefined;
+  }): Promise<void> {
+    const now = this.clock.now();
+    await this.db.delete(authRequests).where(lt(authRequests.expiresAt, now));
+    await this.db.insert(authRequests).values({
+      state: request.state,
+      codeVerifier: request.codeVerifier,
+      nonce: request.nonce,
+      inviteToken: request.inviteToken ?? null,
+      expiresAt: new Date(now.getTime() + LIFETIMES.authRequestSeconds * 1000),
+    });
+  }
+
+  /** Takes (and deletes) a pending request, so a state can be used once. */
+  async takeAuthRequest(state: string) {
+    const [row] = await this.db.delete(authRequests).where(eq(authRequests.state, state)).returning();
+    if (!row || row.expiresAt <= this.clock.now()) return undefined;
+    return row;
+  }
+
+  async issueSignInCode(userId: string, isNewUser: boolean): Promise<string> {
+    const now = this.clock.now();
+    const code = randomToken();
+    await this.db.delete(signInCodes).where(lt(signInCodes.expiresAt, new Date(now.getTime() - 3_600_000)));
+    await this.db.insert(signInCodes).values({
+      codeHash: sha256(code),
+      userId,
+      isNewUser,
+      expiresAt: new Date(now.getTime() + LIFETIMES.signInCodeSeconds * 1000),
+    });
+    return code;
+  }
+
+  /** Exchanges a one-time code for a new session token; a used, expired or unknown code is refused. */
+  async redeemSignInCode(code: string): Promise<string> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .update(signInCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(signInCodes.codeHash, sha256(code)),
+          isNull(signInCodes.usedAt),
+          gt(signInCodes.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!row) throw unauthorized("This sign-in link is invalid or has expired. Please sign in again.");
+    const [session] = await this.db
+      .insert(sessions)
+      .values({
+        userId: row.userId,
+        isNewUser: row.isNewUser,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LIFETIMES.sessionMaxDays * 86_400_000),
+      })
+      .returning();
+    return this.sign({ userId: row.userId, sessionId: session!.id });
+  }
+
+  async sign(claims: SessionClaims): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+      .setSubject(claims.userId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + LIFETIMES.sessionTokenSeconds)
+      .sign(this.#key);
+  }
+
+  /**
+   * Verifies signature (HS256 only) and expiry. With `allowExpired`, an expired but genuine token
+   * is accepted: refresh renews it while the session itself lives.
+   */
+  async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<SessionClaims> {
+    let payload: { sub?: unknown; sid?: unknown };
+    try {
+      ({ payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        currentDate: this.clock.now(),
+      }));
+    } catch (error) {
+      if (options.allowExpired && error instanceof joseErrors.JWTExpired) payload = error.payload;
+      else throw unauthorized();
+    }
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") throw unauthorized();
+    return { userId: payload.sub, sessionId: payload.sid };
+  }
+
+  /** The session behind a token, if it is neither revoked nor past its absolute end. */
+  async activeSession(claims: SessionClaims): Promise<ActiveSession> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select({ isNewUser: sessions.isNewUser })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      );
+    if (!row) throw unauthorized();
+    return { ...claims, isNewUser: row.isNewUser };
+  }
+
+  async authenticate(token: string): Promise<ActiveSession> {
+    return this.activeSession(await this.verify(token));
+  }
+
+  /** A fresh token for the same session, as long as the session lives. */
+  async refresh(token: string): Promise<string> {
+    const claims = await this.activeSession(await this.verify(token, { allowExpired: true }));
+    return this.sign(claims);
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+}

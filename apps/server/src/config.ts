@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { version } from "./version.js";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const urlString = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a ${what} URL`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"], "http(s)").optional()),
+  DATABASE_URL: optionalString.pipe(urlString(["postgres:", "postgresql:"], "postgres://").optional()),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .default("https://accounts.google.com")
+    .pipe(urlString(["http:", "https:"], "http(s)"))
+    .refine((v) => {
+      const url = new URL(v);
+      return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+    }, "must be https:// (http:// only on a loopback host)"),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  SMTP_URL: optionalString.pipe(urlString(["smtp:", "smtps:"], "smtp://").optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Choir App <no-reply@localhost>"),
+  REDIS_URL: optionalString.pipe(urlString(["redis:", "rediss:"], "redis://").optional()),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  version: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /** Local development sign-in is offered when no OIDC client is configured outside production. */
+  localSignIn: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  /** Built web app, served from the same port; absent in API tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the environment into a typed config; throws ConfigError with one line per bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const value = env[name];
+        return `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction && !e.JWT_SECRET) problems.push("Missing JWT_SECRET: required when NODE_ENV=production");
+  const hasOidc = Boolean(e.OIDC_CLIENT_ID);
+  if (isProduction && !hasOidc) {
+    problems.push("Missing OIDC_CLIENT_ID: sign-in needs an OpenID Connect client in production");
+  }
+  if (e.OIDC_CLIENT_SECRET && !e.OIDC_CLIENT_ID) {
+    problems.push("Missing OIDC_CLIENT_ID: OIDC_CLIENT_SECRET is set without it");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    version,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir, "jwt-secret"),
+    oidc: hasOidc
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined,
+    localSignIn: !hasOidc && !isProduction,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    webDist: undefined,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so local restarts keep sessions valid. */
+function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,2 @@
+export * from "./choirs.js";
+export * from "./users.js";

@@ -1,0 +1,18 @@
+import type { CurrentUser } from "@choir/contract";
+import type { UserWithChoirs } from "./service.js";
+
+export function presentCurrentUser({ user, choirs }: UserWithChoirs, isNewUser: boolean): CurrentUser {
+  const current = choirs.find((choir) => choir.id === user.currentChoirId) ?? choirs[0];
+  return {
+    id: user.id,
+    email: user.email,
+    name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    choirs,
+    hasCompletedOnboarding: user.hasCompletedOnboarding,
+    isNewUser,
+    choirId: current?.id ?? null,
+  };
+}

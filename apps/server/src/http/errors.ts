@@ -1,0 +1,131 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+/** An error that becomes the contract's JSON body `{message, code, errors?}` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const MESSAGES = {
+  notFound: "The requested resource was not found.",
+  unauthorized: "Your session has expired. Please sign in again.",
+  forbidden: "You are not authorized to perform this action.",
+  invalid: "Please check your input and try again.",
+  server: "Server error. Please try again later.",
+  tooLarge: "The request is too large.",
+  rateLimited: "Too many requests. Please try again later.",
+} as const;
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError("not_found", 404, message);
+export const unauthorized = (message: string = MESSAGES.unauthorized) =>
+  new AppError("unauthorized", 401, message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError("forbidden", 403, message);
+export const conflict = (message: string, code = "conflict") => new AppError(code, 409, message, [message]);
+export const gone = (message: string) => new AppError("gone", 410, message);
+export const invalid = (errors: string[], message: string = MESSAGES.invalid) =>
+  new AppError("validation_failed", 400, message, errors);
+export const rateLimited = () => new AppError("rate_limited", 429, MESSAGES.rateLimited);
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  errors?: string[];
+}
+
+/** Finds a PostgreSQL error code in an error or its causes (drivers and the ORM wrap them). */
+function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "payload_too_large", message: MESSAGES.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "unsupported_media_type",
+    message: "This content type is not supported.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: "invalid_content_length",
+    message: MESSAGES.invalid,
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid_json", message: "The request body is empty." },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "invalid_json",
+    message: "The request body is not valid JSON.",
+  },
+};
+
+/** Maps any error to a status and the contract's body; unknown errors become a logged 500 without details. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { message: error.message, code: error.code };
+    if (error.errors) body.errors = error.errors;
+    return { status: error.statusCode, body, unexpected: false };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => {
+      const where = `${error.validationContext ?? "request"}${issue.instancePath.replaceAll("/", ".")}`;
+      return `${where}: ${issue.message}`;
+    });
+    return {
+      status: 400,
+      body: { message: MESSAGES.invalid, code: "validation_failed", errors },
+      unexpected: false,
+    };
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  const known = fastifyError?.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known)
+    return { status: known.status, body: { message: known.message, code: known.code }, unexpected: false };
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return {
+      status: 400,
+      body: { message: "The request body is not valid JSON.", code: "invalid_json" },
+      unexpected: false,
+    };
+  }
+  const pgCode = pgErrorCode(error);
+  if (pgCode === "23505") {
+    return { status: 409, body: { message: "This already exists.", code: "conflict" }, unexpected: false };
+  }
+  if (pgCode === "22P02" || pgCode === "22021" || pgCode === "22001") {
+    // invalid text representation, bad encoding, value too long: the caller sent bad input
+    return { status: 400, body: { message: MESSAGES.invalid, code: "validation_failed" }, unexpected: false };
+  }
+  const status = fastifyError?.statusCode;
+  if (!isResponseSerializationError(error) && typeof status === "number" && status >= 400 && status < 500) {
+    const code = (fastifyError?.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase();
+    return { status, body: { message: MESSAGES.invalid, code }, unexpected: false };
+  }
+  return { status: 500, body: { message: MESSAGES.server, code: "internal_error" }, unexpected: true };
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}
+
+/** Installs the one error handler and the /api not-found answer. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, unexpected } = toErrorResponse(error);
+    if (unexpected) request.log.error({ err: error }, "unhandled error");
+    else if (status >= 500) request.log.warn({ err: error }, "server error");
+    return sendError(reply, status, body);
+  });
+}

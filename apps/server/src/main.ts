@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const line of error.problems) console.error(line);
+    process.exit(1);
+  }
+  throw error;
+}
+config.webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+const app = await buildApp({ config });
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
+let closing = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+if (config.localSignIn) app.log.info("No OIDC client configured: local sign-in is on (development only)");

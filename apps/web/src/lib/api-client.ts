@@ -1,0 +1,112 @@
+import { authToken, redirectAfterAuth } from "./storage";
+
+/** An API failure carrying the contract's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: string[];
+
+  constructor(status: number, message: string, code: string, errors: string[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+/** Thrown when the server cannot be reached at all. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super("Network error. Please check your connection.", { cause });
+    this.name = "NetworkError";
+  }
+}
+
+/** Reads the contract's `{message, code, errors}` body; anything else becomes a message from the status. */
+export async function parseErrorResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === "object") {
+    const { message, code, errors, title } = body as Record<string, unknown>;
+    const text = typeof message === "string" && message ? message : typeof title === "string" ? title : "";
+    if (text) {
+      const list = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [];
+      return new ApiError(response.status, text, typeof code === "string" ? code : "error", list);
+    }
+  }
+  return new ApiError(response.status, fallbackMessage(response.status), "error");
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return "Your session has expired. Please sign in again.";
+  if (status === 403) return "Access denied.";
+  if (status === 404) return "The requested resource was not found.";
+  if (status === 400 || status === 422) return "Please check your input and try again.";
+  if (status >= 500) return "Server error. Please try again later.";
+  return "An error occurred. Please try again.";
+}
+
+type UnauthorizedHandler = () => void;
+
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign("/");
+
+/** The app decides how to go home after a 401 (router navigation instead of a reload). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+/** The rule for every 401: forget the token, remember where the user was, go home. */
+export function handleUnauthorized(): void {
+  authToken.clear();
+  redirectAfterAuth.save(`${window.location.pathname}${window.location.search}`);
+  onUnauthorized();
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Calls made before a session exists (the sign-in code exchange) report a 401 instead of signing out. */
+  skipUnauthorizedRule?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Calls the same-origin API with the stored token; resolves to the JSON body (undefined for 204). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = authToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) {
+    const error = await parseErrorResponse(response);
+    if (response.status === 401 && !options.skipUnauthorizedRule) handleUnauthorized();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A message fit to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,69 @@
+import dayjs from "dayjs";
+import "dayjs/locale/es";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+import { storedLanguage } from "./storage";
+
+export const SUPPORTED_LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = "en";
+
+/** Names shown in the language choice, always in their own language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español" };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Maps a tag such as `es-MX` to a supported language, or null when it is not one. */
+export function toLanguage(tag: string | null | undefined): Language | null {
+  if (!tag) return null;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : null;
+}
+
+/** Detection order: the stored choice, then the browser's languages in order, then English. */
+export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
+  for (const candidate of [stored, ...browserLanguages]) {
+    const language = toLanguage(candidate);
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function browserLanguages(): string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? [...navigator.languages] : [navigator.language];
+}
+
+function applyLanguage(language: string): void {
+  const lang = toLanguage(language) ?? FALLBACK_LANGUAGE;
+  dayjs.locale(lang);
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+}
+
+i18next.on("languageChanged", applyLanguage);
+
+void i18next.use(initReactI18next).init({
+  resources: { en: { translation: en }, es: { translation: es } },
+  lng: detectLanguage(storedLanguage.get(), browserLanguages()),
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+applyLanguage(i18next.language);
+
+/** Switches the interface language and remembers the choice. */
+export async function setLanguage(language: Language): Promise<void> {
+  storedLanguage.set(language);
+  await i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return toLanguage(i18next.resolvedLanguage ?? i18next.language) ?? FALLBACK_LANGUAGE;
+}
+
+export { i18next as i18n };

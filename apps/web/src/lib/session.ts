@@ -1,0 +1,49 @@
+import type { CurrentUser } from "@choir/contract";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+import { authToken, redirectAfterAuth } from "./storage";
+
+export const currentUserKey = ["current-user"] as const;
+
+/** GET /api/me; throws 'Failed to fetch current user' semantics to the caller. */
+export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiRequest<CurrentUser>("/me", { signal });
+}
+
+/** The signed-in user, or null. A failed fetch forgets the user and the token. */
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey,
+  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    if (!authToken.get()) return null;
+    try {
+      return await fetchCurrentUser(signal);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      authToken.clear();
+      return null;
+    }
+  },
+  initialData: () => (authToken.get() ? undefined : null),
+  staleTime: 5 * 60 * 1000,
+  retry: false,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+/** Ends the session on the server (best effort), forgets it here and remembers where the user was. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  redirectAfterAuth.save(`${window.location.pathname}${window.location.search}`);
+  const token = authToken.get();
+  if (token) {
+    try {
+      await apiRequest<void>("/auth/signout", { method: "POST", skipUnauthorizedRule: true });
+    } catch {
+      // The local session ends anyway.
+    }
+  }
+  authToken.clear();
+  queryClient.setQueryData(currentUserKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+}

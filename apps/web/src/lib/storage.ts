@@ -1,0 +1,80 @@
+import { STORAGE_KEYS } from "@choir/contract";
+
+/** Storage can throw (private mode, disabled cookies); the app then behaves as if nothing was stored. */
+function read(store: () => Storage, key: string): string | null {
+  try {
+    return store().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(store: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) store().removeItem(key);
+    else store().setItem(key, value);
+  } catch {
+    // Nothing to do: the value simply is not remembered.
+  }
+}
+
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export const authToken = {
+  get: () => read(local, STORAGE_KEYS.authToken),
+  set: (token: string) => write(local, STORAGE_KEYS.authToken, token),
+  clear: () => write(local, STORAGE_KEYS.authToken, null),
+};
+
+export const storedLanguage = {
+  get: () => read(local, STORAGE_KEYS.language),
+  set: (language: string) => write(local, STORAGE_KEYS.language, language),
+};
+
+export const pendingInviteToken = {
+  get: () => read(session, STORAGE_KEYS.inviteToken),
+  set: (token: string) => write(session, STORAGE_KEYS.inviteToken, token),
+  clear: () => write(session, STORAGE_KEYS.inviteToken, null),
+};
+
+export const redirectAfterAuth = {
+  get: () => read(session, STORAGE_KEYS.redirectAfterAuth),
+  /** Saves where to return after sign-in; public pages are not worth returning to. */
+  save: (pathAndQuery: string) => {
+    const cleaned = cleanRedirectPath(pathAndQuery);
+    if (cleaned) write(session, STORAGE_KEYS.redirectAfterAuth, cleaned);
+  },
+  clear: () => write(session, STORAGE_KEYS.redirectAfterAuth, null),
+  /** Reads the saved path once: it is cleared as it is used. */
+  take: (): string | null => {
+    const saved = read(session, STORAGE_KEYS.redirectAfterAuth);
+    write(session, STORAGE_KEYS.redirectAfterAuth, null);
+    return saved ? cleanRedirectPath(saved) : null;
+  },
+};
+
+const PUBLIC_EXACT = new Set(["/", "/auth/callback", "/auth/error", "/invite"]);
+const PUBLIC_PREFIXES = ["/invite/", "/share/"];
+
+/** Paths anyone may open without signing in. */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_EXACT.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/**
+ * Turns a path and query into a safe place to return to after sign-in, or null when there is none:
+ * only same-site paths, never public pages, and `showAll` dropped from a songs page without a choir.
+ */
+export function cleanRedirectPath(pathAndQuery: string): string | null {
+  const value = pathAndQuery.trim();
+  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  const url = new URL(value, "http://choir.invalid");
+  if (url.origin !== "http://choir.invalid") return null;
+  if (isPublicPath(url.pathname)) return null;
+  if (/^\/songs(\/|$)/.test(url.pathname) && !url.searchParams.get("choirId")) {
+    url.searchParams.delete("showAll");
+  }
+  const query = url.searchParams.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}${url.hash}`;
+}

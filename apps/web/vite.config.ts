@@ -1,0 +1,20 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
