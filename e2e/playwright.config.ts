@@ -21,8 +21,10 @@ const CHROMIUM_ARGS = [
 ];
 
 // The config is loaded by the runner and again by each worker; the workers inherit the runner's values.
-const dataDir = (process.env.CHOIR_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "choir-e2e-")));
-const jwtSecret = (process.env.CHOIR_E2E_JWT_SECRET ??= randomBytes(48).toString("hex"));
+process.env.CHOIR_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "choir-e2e-"));
+process.env.CHOIR_E2E_JWT_SECRET ??= randomBytes(48).toString("hex");
+const dataDir = process.env.CHOIR_E2E_DATA_DIR;
+const jwtSecret = process.env.CHOIR_E2E_JWT_SECRET;
 
 export default defineConfig({
   testDir: "tests",

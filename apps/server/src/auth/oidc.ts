@@ -1,3 +1,4 @@
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as client from "openid-client";
 
 export interface OidcSettings {
@@ -25,6 +26,7 @@ const LOOPBACK = new Set(["127.0.0.1", "[::1]", "::1", "localhost"]);
 /** OpenID Connect code flow with PKCE against one issuer; discovery is fetched lazily and kept. */
 export class OidcClient {
   #configuration: Promise<client.Configuration> | undefined;
+  #keys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   constructor(private readonly settings: OidcSettings) {}
 
@@ -76,11 +78,27 @@ export class OidcClient {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new Error("The identity provider returned no ID token");
+    if (!claims || !tokens.id_token) throw new Error("The identity provider returned no ID token");
+    await this.#verifySignature(configuration, tokens.id_token);
     const email = typeof claims.email === "string" ? claims.email.trim() : "";
     if (!email) throw new Error("The identity provider did not share an e-mail address");
     if (claims.email_verified === false) throw new Error("The e-mail address is not verified");
     return { email, ...splitName(claims) };
+  }
+
+  /**
+   * The code grant library checks issuer, audience, expiry and nonce but, as OIDC allows for tokens
+   * taken straight from the token endpoint, not the signature; the contract asks for it, so check it here.
+   */
+  async #verifySignature(configuration: client.Configuration, idToken: string): Promise<void> {
+    const metadata = configuration.serverMetadata();
+    if (!metadata.jwks_uri) throw new Error("The identity provider publishes no signing keys");
+    this.#keys ??= createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 });
+    await jwtVerify(idToken, this.#keys, {
+      issuer: metadata.issuer,
+      audience: this.settings.clientId,
+      algorithms: ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"],
+    });
   }
 }
 

@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { OAuth2Server } from "oauth2-mock-server";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import type { Clock } from "../src/clock.js";
+import { loadConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+
+/** A clock tests can move forward to reach expiry paths. */
+export class MovableClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}
+
+export const SECONDS = 1000;
+export const DAYS = 86_400_000;
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_TEST_URL points at a
+ * PostgreSQL server, a new database created there and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_TEST_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dir: undefined });
+    return { database, drop: () => database.close() };
+  }
+  const name = `choir_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
+
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "choir-test-")),
+    JWT_SECRET: TEST_SECRET,
+    RATE_LIMIT_PER_MINUTE: "0",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: MovableClock;
+  close: () => Promise<void>;
+}
+
+/** Builds the app on a fresh database; `env` overrides configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const clock = new MovableClock();
+  const app = await buildApp({ config: testConfig(env), database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A local OpenID Connect issuer; `nextIdentity` sets the claims of the next ID token. */
+export async function startIssuer() {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate("RS256");
+  await server.start(0, "127.0.0.1");
+  let identity: Record<string, unknown> = {};
+  server.service.on("beforeTokenSigning", (token) => {
+    Object.assign(token.payload, identity);
+  });
+  return {
+    server,
+    url: server.issuer.url!,
+    nextIdentity(claims: Record<string, unknown>) {
+      identity = { email_verified: true, ...claims };
+    },
+    stop: () => server.stop(),
+  };
+}
+
+export const oidcEnv = (issuerUrl: string) => ({
+  OIDC_ISSUER: issuerUrl,
+  OIDC_CLIENT_ID: "choir-test",
+  OIDC_CLIENT_SECRET: "choir-test-secret",
+  PUBLIC_URL: "http://localhost:3999",
+});
+
+/** Follows the issuer's authorize redirect like a browser would, returning where it sends us back. */
+export async function authorizeAtIssuer(authorizeUrl: string): Promise<URL> {
+  const response = await fetch(authorizeUrl, { redirect: "manual" });
+  const location = response.headers.get("location");
+  if (!location) throw new Error(`issuer did not redirect (${response.status})`);
+  return new URL(location);
+}
+
+/** Steps 1–2 through the issuer: returns the web app callback URL the server redirected to. */
+export async function signInThroughIssuer(app: FastifyInstance, query = ""): Promise<URL> {
+  const start = await app.inject({ method: "GET", url: `/api/auth/signin-google${query}` });
+  if (start.statusCode !== 302) throw new Error(`sign-in start answered ${start.statusCode}: ${start.body}`);
+  const back = await authorizeAtIssuer(String(start.headers.location));
+  const callback = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+  if (callback.statusCode !== 302) throw new Error(`callback answered ${callback.statusCode}: ${callback.body}`);
+  return new URL(String(callback.headers.location));
+}
+
+/** Exchanges a one-time code; returns the response. */
+export function exchangeCode(app: FastifyInstance, code: string) {
+  return app.inject({ method: "POST", url: "/api/auth/token", payload: { code } });
+}
+
+/** Local sign-in (no issuer configured) from start to session token. */
+export async function signInLocally(
+  app: FastifyInstance,
+  person: { name: string; email: string },
+): Promise<{ token: string; callback: URL }> {
+  const start = await app.inject({ method: "GET", url: "/api/auth/signin-google" });
+  const state = new URL(String(start.headers.location), "http://x").searchParams.get("state")!;
+  const form = await app.inject({
+    method: "POST",
+    url: "/api/auth/local",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ state, ...person }).toString(),
+  });
+  if (form.statusCode !== 303) throw new Error(`local sign-in answered ${form.statusCode}: ${form.body}`);
+  const callback = new URL(String(form.headers.location));
+  const exchanged = await exchangeCode(app, callback.searchParams.get("token")!);
+  return { token: exchanged.json().token, callback };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signInAsMember, uniqueUser } from "../fixtures/sign-in";
+
+test.describe("access rule", () => {
+  test("a signed-out visit to /settings lands on / and returns to /settings after sign-in", async ({
+    browser,
+    page,
+  }) => {
+    // A returning user: the account exists from an earlier sign-in.
+    const user = await signInAsMember(page, uniqueUser("returning"));
+
+    const signedOut = await browser.newContext();
+    const visitor = await signedOut.newPage();
+    try {
+      await visitor.goto("/settings");
+      await expect(visitor).toHaveURL(/\/$/);
+      await expect(visitor.getByTestId("landing-page")).toBeVisible();
+
+      await signIn(visitor, user);
+      await expect(visitor).toHaveURL(/\/settings$/);
+      await expect(visitor.getByTestId("settings-page")).toBeVisible();
+    } finally {
+      await signedOut.close();
+    }
+  });
+
+  test("sign-out from the profile menu lands on / and /settings then redirects to /", async ({ page }) => {
+    await signInAsMember(page, uniqueUser("leaving"));
+
+    await page.getByTestId("profile-menu").click();
+    await page.getByTestId("sign-out").click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("landing-page")).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem("authToken"))).toBeNull();
+
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("landing-page")).toBeVisible();
+  });
+
+  test("the token of a signed-out session no longer works", async ({ page }) => {
+    await signInAsMember(page, uniqueUser("revoked"));
+    const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
+    expect(token).toBeTruthy();
+
+    await page.getByTestId("profile-menu").click();
+    await page.getByTestId("sign-out").click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+  });
+});
