@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +21,14 @@ const CHROMIUM_ARGS = [
 ];
 
 // The config is loaded by the runner and again by each worker; the workers inherit the runner's values.
-process.env.CHOIR_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "choir-e2e-"));
+// Each run gets a fresh embedded database, removed when the runner exits (CHOIR_E2E_KEEP_DATA=1 keeps it).
+if (!process.env.CHOIR_E2E_DATA_DIR) {
+  const created = mkdtempSync(join(tmpdir(), "choir-e2e-"));
+  process.env.CHOIR_E2E_DATA_DIR = created;
+  if (!process.env.CHOIR_E2E_KEEP_DATA) {
+    process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+  }
+}
 process.env.CHOIR_E2E_JWT_SECRET ??= randomBytes(48).toString("hex");
 const dataDir = process.env.CHOIR_E2E_DATA_DIR;
 const jwtSecret = process.env.CHOIR_E2E_JWT_SECRET;

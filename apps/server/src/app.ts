@@ -149,7 +149,7 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
     void app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: "index.html",
       setHeaders: (res, path) => {
         const immutable = path.includes(`${"/"}assets${"/"}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

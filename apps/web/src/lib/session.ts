@@ -47,3 +47,13 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }
+
+/** The browser navigation that starts sign-in; the invite token travels through the server's sign-in state. */
+export function signInUrl(inviteToken?: string | null): string {
+  const base = "/api/auth/signin-google";
+  return inviteToken ? `${base}?inviteToken=${encodeURIComponent(inviteToken)}` : base;
+}
+
+export function startSignIn(inviteToken?: string | null): void {
+  window.location.assign(signInUrl(inviteToken));
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+const tmp = "/tmp/choir-config-test";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tmp, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration from the environment", () => {
+  it("uses the contract's defaults", () => {
+    const config = loadConfig({ DATA_DIR: tmp });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      oidc: undefined,
+      localSignIn: true,
+      mailFrom: "Choir App <no-reply@localhost>",
+      rateLimitPerMinute: 60,
+      logLevel: "info",
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // Generated once and kept: a second load reads the same secret.
+    expect(loadConfig({ DATA_DIR: tmp }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it("derives PUBLIC_URL from PORT", () => {
+    expect(loadConfig({ DATA_DIR: tmp, PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("names each bad variable on its own line", () => {
+    const lines = problems({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.startsWith("Invalid PORT"))).toBeDefined();
+    expect(lines.find((l) => l.startsWith("Invalid DATABASE_URL"))).toContain("postgres://");
+    expect(lines.find((l) => l.startsWith("Invalid LOG_LEVEL"))).toBeDefined();
+  });
+
+  it("accepts http:// issuers only on a loopback host", () => {
+    expect(problems({ OIDC_ISSUER: "http://127.0.0.1:8080", OIDC_CLIENT_ID: "x" })).toEqual([]);
+    expect(problems({ OIDC_ISSUER: "http://localhost:8080", OIDC_CLIENT_ID: "x" })).toEqual([]);
+    expect(problems({ OIDC_ISSUER: "http://idp.example.com", OIDC_CLIENT_ID: "x" })[0]).toMatch(
+      /^Invalid OIDC_ISSUER.*https:\/\//,
+    );
+  });
+
+  it("refuses production without JWT_SECRET or an OIDC client", () => {
+    const lines = problems({ NODE_ENV: "production" });
+    expect(lines).toEqual([
+      expect.stringMatching(/^Missing JWT_SECRET/),
+      expect.stringMatching(/^Missing OIDC_CLIENT_ID/),
+    ]);
+  });
+
+  it("turns local sign-in off when an OIDC client is configured", () => {
+    const config = loadConfig({ DATA_DIR: tmp, OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" });
+    expect(config.localSignIn).toBe(false);
+    expect(config.oidc).toEqual({ issuer: "https://accounts.google.com", clientId: "id", clientSecret: "secret" });
+  });
+
+  it("accepts 0 to turn rate limiting off", () => {
+    expect(loadConfig({ DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: "0" }).rateLimitPerMinute).toBe(0);
+  });
+});

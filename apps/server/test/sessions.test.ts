@@ -1,0 +1,203 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestApp, DAYS, signInLocally, TEST_SECRET, type TestContext } from "./helpers.js";
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+describe("session tokens", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  const me = (token: string) => ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(token) });
+  const refresh = (token: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/refresh-token",
+      headers: bearer(token),
+      payload: { requestId: "r-1" },
+    });
+
+  it("answers 401 with the contract's JSON without a token", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/me" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: expect.any(String), code: "unauthorized" });
+  });
+
+  it("refuses a token with alg none", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Alg None", email: "alg.none@example.com" });
+    const [, payload] = token.split(".");
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${payload}.`;
+    expect((await me(unsigned)).statusCode).toBe(401);
+    expect((await refresh(unsigned)).statusCode).toBe(401);
+  });
+
+  it("refuses a token signed with another key", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Wrong Key", email: "wrong.key@example.com" });
+    const [, payload] = token.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode("another-secret-of-sufficient-length-1234567890"));
+    expect((await me(forged)).statusCode).toBe(401);
+    expect((await refresh(forged)).statusCode).toBe(401);
+  });
+
+  it("refuses a genuine token signed with HS512 (the algorithm is pinned)", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Alg Pin", email: "alg.pin@example.com" });
+    const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    const other = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS512" })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    expect((await me(other)).statusCode).toBe(401);
+  });
+
+  it("refuses a token for a session that does not exist", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "No Session", email: "no.session@example.com" });
+    const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    const forged = await new SignJWT({ ...claims, sid: "00000000-0000-4000-8000-000000000000" })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it("expires a token after 24 hours and renews it by refresh for the same session", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Day Long", email: "day.long@example.com" });
+    ctx.clock.advance(DAYS + 1000);
+    expect((await me(token)).statusCode).toBe(401);
+    const renewed = await refresh(token);
+    expect(renewed.statusCode).toBe(200);
+    const fresh = renewed.json().token as string;
+    expect((await me(fresh)).statusCode).toBe(200);
+    const sid = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()).sid;
+    expect(sid(fresh)).toBe(sid(token));
+  });
+
+  it("refuses to refresh past 30 days after sign-in", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Month Long", email: "month.long@example.com" });
+    let current = token;
+    for (let day = 0; day < 29; day++) {
+      ctx.clock.advance(DAYS);
+      const renewed = await refresh(current);
+      expect(renewed.statusCode).toBe(200);
+      current = renewed.json().token;
+    }
+    ctx.clock.advance(DAYS + 1000);
+    const late = await refresh(current);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe("unauthorized");
+  });
+
+  it("sign-out revokes the session: every token of it stops working", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Sign Out", email: "sign.out@example.com" });
+    const renewed = (await refresh(token)).json().token as string;
+    const other = await signInLocally(ctx.app, { name: "Sign Out", email: "sign.out@example.com" });
+
+    const out = await ctx.app.inject({ method: "POST", url: "/api/auth/signout", headers: bearer(renewed) });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe("");
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(renewed)).statusCode).toBe(401);
+    expect((await refresh(token)).statusCode).toBe(401);
+    // Another session of the same person is unaffected.
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it("sign-out without a token is refused", async () => {
+    const response = await ctx.app.inject({ method: "POST", url: "/api/auth/signout" });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the current user", () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ token } = await signInLocally(ctx.app, { name: "Lucía Fernández", email: "lucia@example.com" }));
+  });
+  afterAll(() => ctx?.close());
+
+  it("returns the contract's shape", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(token) });
+    expect(response.json()).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: "lucia@example.com",
+      name: "Lucía Fernández",
+      firstName: "Lucía",
+      lastName: "Fernández",
+      role: "GeneralUser",
+      choirs: [],
+      hasCompletedOnboarding: false,
+      isNewUser: true,
+      choirId: null,
+    });
+  });
+
+  it("changes first and last name, trimmed", async () => {
+    const response = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: bearer(token),
+      payload: { firstName: "  Lucía María ", lastName: " Fernández Ruiz " },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstName: "Lucía María",
+      lastName: "Fernández Ruiz",
+      name: "Lucía María Fernández Ruiz",
+    });
+  });
+
+  it.each([
+    [{ firstName: "", lastName: "X" }, "body.firstName"],
+    [{ firstName: "A".repeat(101), lastName: "X" }, "body.firstName"],
+    [{ firstName: "Ana" }, "body.lastName"],
+    [{ firstName: 42, lastName: "X" }, "body.firstName"],
+  ])("rejects a bad name %j with a 400 naming the field", async (payload, field) => {
+    const response = await ctx.app.inject({ method: "PATCH", url: "/api/me", headers: bearer(token), payload });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe("validation_failed");
+    expect(body.errors.join(" ")).toContain(field);
+  });
+
+  it.each([
+    ["admin", "ChoirAdmin"],
+    ["general", "GeneralUser"],
+    ["ChoirAdmin", "ChoirAdmin"],
+    ["GeneralUser", "GeneralUser"],
+  ])("completes onboarding as %s → role %s", async (userType, role) => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/complete-onboarding",
+      headers: bearer(token),
+      payload: { userType },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ role, hasCompletedOnboarding: true });
+  });
+
+  it("rejects an unknown onboarding choice", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/complete-onboarding",
+      headers: bearer(token),
+      payload: { userType: "ChoirMember" },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("refuses onboarding and profile changes without a token", async () => {
+    const onboarding = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/complete-onboarding",
+      payload: { userType: "admin" },
+    });
+    const patch = await ctx.app.inject({ method: "PATCH", url: "/api/me", payload: { firstName: "A", lastName: "B" } });
+    expect(onboarding.statusCode).toBe(401);
+    expect(patch.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+import { Box, Container, type MantineSize, Text, UnstyledButton } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import classes from "./page-layout.module.css";
+import { TopBar, type TopBarProps } from "./top-bar";
+
+export interface BottomNavItem {
+  path: string;
+  name: string;
+  icon?: ReactNode;
+}
+
+export interface PageLayoutProps extends TopBarProps {
+  children: ReactNode;
+  /** Tabs fixed to the bottom of the screen. */
+  bottomNav?: BottomNavItem[];
+  /** Width of the main column; false for full width (the landing page). */
+  size?: MantineSize | false;
+  "data-testid"?: string;
+}
+
+/** Header (top bar), main area, footer and an optional bottom navigation. */
+export function PageLayout({ children, bottomNav, size = "md", title, back, action, ...rest }: PageLayoutProps) {
+  const { t } = useTranslation();
+  const hasBottomNav = Boolean(bottomNav?.length);
+  return (
+    <div className={classes.page} data-with-bottom-nav={hasBottomNav || undefined}>
+      <TopBar title={title} back={back} action={action} />
+      <Box component="main" id="main" className={classes.main} data-testid={rest["data-testid"]}>
+        {size === false ? children : <Container size={size} py="xl">{children}</Container>}
+      </Box>
+      <Box component="footer" className={classes.footer}>
+        <Text size="sm" c="dimmed" ta="center">
+          {t("layout.footer", { year: new Date().getFullYear() })}
+        </Text>
+      </Box>
+      {hasBottomNav ? (
+        <nav className={classes.bottomNav} aria-label={t("layout.bottomNavigation")}>
+          {bottomNav?.map((item) => (
+            <UnstyledButton key={item.path} component={NavLink} to={item.path} className={classes.tab}>
+              {item.icon}
+              <span>{item.name}</span>
+            </UnstyledButton>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

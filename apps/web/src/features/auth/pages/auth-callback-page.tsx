@@ -1,0 +1,161 @@
+import type { CurrentUser } from "@choir/contract";
+import { Alert, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { LoadingView } from "../../../components/loading-view";
+import { ApiError, NetworkError } from "../../../lib/api-client";
+import { currentUserKey, fetchCurrentUser } from "../../../lib/session";
+import { authToken, pendingInviteToken, redirectAfterAuth } from "../../../lib/storage";
+import { acceptPendingInvite } from "../../invitations/api";
+import { exchangeSignInCode } from "../api";
+import { authErrorPath } from "../auth-error";
+import {
+  CALLBACK_ERROR_DELAY_MS,
+  CALLBACK_SUCCESS_DELAY_MS,
+  callbackUrlWithoutCode,
+  destinationAfterSignIn,
+  parseCallbackParams,
+} from "../callback";
+
+type Outcome =
+  | { state: "loading" }
+  | { state: "error"; message: string; displayKey?: string }
+  | { state: "success"; user: CurrentUser; isNewUser: boolean; inviteToken: string | null };
+
+async function signIn(code: string): Promise<CurrentUser> {
+  let token: string;
+  try {
+    token = await exchangeSignInCode(code);
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    throw new Error(error instanceof ApiError ? `Invalid or expired sign-in token: ${error.message}` : String(error));
+  }
+  authToken.set(token);
+  try {
+    return await fetchCurrentUser();
+  } catch (error) {
+    authToken.clear();
+    if (error instanceof NetworkError) throw error;
+    throw new Error("Failed to fetch current user");
+  }
+}
+
+export function AuthCallbackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>({ state: "loading" });
+  const started = useRef(false);
+  useDocumentTitle(`${t("auth.callback.loadingTitle")} · ${t("app.name")}`);
+
+  // The one-time code may be exchanged only once, even when effects run twice in development.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = parseCallbackParams(location.search);
+    if (params.kind === "error") {
+      setOutcome({ state: "error", message: params.message });
+      return;
+    }
+    if (params.kind === "missing-token") {
+      setOutcome({ state: "error", message: "No authentication token received", displayKey: "auth.noToken" });
+      return;
+    }
+    signIn(params.code)
+      .then((user) => {
+        window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
+        queryClient.setQueryData(currentUserKey, user);
+        setOutcome({
+          state: "success",
+          user,
+          isNewUser: params.isNewUser,
+          inviteToken: params.inviteToken ?? pendingInviteToken.get(),
+        });
+      })
+      .catch((error: unknown) => {
+        window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
+        setOutcome({ state: "error", message: error instanceof Error ? error.message : "Authentication failed" });
+      });
+  }, [location.search, queryClient]);
+
+  useEffect(() => {
+    if (outcome.state === "error") {
+      const timer = window.setTimeout(
+        () => navigate(authErrorPath(outcome.message), { replace: true }),
+        CALLBACK_ERROR_DELAY_MS,
+      );
+      return () => window.clearTimeout(timer);
+    }
+    if (outcome.state === "success") {
+      let cancelled = false;
+      const timer = window.setTimeout(async () => {
+        const destination = await destinationFor(outcome.isNewUser, outcome.inviteToken);
+        if (!cancelled) navigate(destination, { replace: true });
+      }, CALLBACK_SUCCESS_DELAY_MS);
+      return () => {
+        cancelled = true;
+        window.clearTimeout(timer);
+      };
+    }
+    return undefined;
+  }, [outcome, navigate]);
+
+  return (
+    <Center mih="100dvh" p="md" component="main">
+      <Paper withBorder p="xl" maw={480} w="100%" shadow="sm">
+        {outcome.state === "loading" ? (
+          <Stack align="center" gap="xs">
+            <Title order={1} size="h2" ta="center">
+              {t("auth.callback.loadingTitle")}
+            </Title>
+            <LoadingView message={t("auth.callback.loadingMessage")} />
+          </Stack>
+        ) : outcome.state === "success" ? (
+          <Stack align="center" gap="md" data-testid="auth-callback-success">
+            <IconCircleCheck size={64} color="var(--mantine-color-teal-7)" aria-hidden="true" />
+            <Title order={1} size="h2" ta="center">
+              {t("auth.callback.successTitle")}
+            </Title>
+            <Text ta="center" role="status">
+              {t("auth.callback.successMessage")}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack align="center" gap="md" data-testid="auth-callback-error">
+            <IconAlertTriangle size={64} color="var(--mantine-color-red-7)" aria-hidden="true" />
+            <Title order={1} size="h2" ta="center">
+              {t("auth.callback.errorTitle")}
+            </Title>
+            <Alert color="red" variant="light" w="100%" role="alert">
+              {outcome.displayKey ? t(outcome.displayKey) : outcome.message}
+            </Alert>
+            <Text c="dimmed" ta="center">
+              {t("auth.callback.errorMessage")}
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+    </Center>
+  );
+}
+
+/** Accepts a pending invitation when there is one, then picks where the user lands. */
+async function destinationFor(isNewUser: boolean, inviteToken: string | null): Promise<string> {
+  if (inviteToken) {
+    try {
+      await acceptPendingInvite(inviteToken);
+      redirectAfterAuth.clear();
+      return "/dashboard";
+    } catch {
+      if (isNewUser) return "/onboarding";
+      redirectAfterAuth.clear();
+      return "/dashboard";
+    }
+  }
+  return destinationAfterSignIn(isNewUser, redirectAfterAuth.take());
+}

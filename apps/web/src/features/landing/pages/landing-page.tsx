@@ -1,0 +1,76 @@
+import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconArrowDown, IconArrowRight } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { PageLayout } from "../../../components/page-layout";
+import { startSignIn } from "../../../lib/session";
+import { CallToAction } from "../components/call-to-action";
+import { Features } from "../components/features";
+import { InstallCard } from "../components/install-card";
+import { SocialProof } from "../components/social-proof";
+import classes from "../landing.module.css";
+
+export const FEATURES_SECTION_ID = "features";
+
+export function LandingPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("app.name")} · ${t("app.tagline")}`);
+
+  const learnMore = () => {
+    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document
+      .getElementById(FEATURES_SECTION_ID)
+      ?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  };
+
+  return (
+    <PageLayout
+      size={false}
+      data-testid="landing-page"
+      action={
+        <Button variant="subtle" onClick={() => startSignIn()} visibleFrom="xs">
+          {t("common.signIn")}
+        </Button>
+      }
+    >
+      <Box component="section" className={classes.hero} aria-labelledby="landing-title">
+        <Container size="md" py={{ base: 48, sm: 88 }}>
+          <Stack gap="lg" align="center" ta="center">
+            <Text className={classes.eyebrow} fw={700} tt="uppercase" size="sm">
+              {t("landing.hero.eyebrow")}
+            </Text>
+            <Title id="landing-title" order={1} className={classes.heroTitle}>
+              {t("landing.hero.title")}
+            </Title>
+            <Text size="xl" maw={680} className={classes.heroText}>
+              {t("landing.hero.subtitle")}
+            </Text>
+            <Group justify="center" gap="md" mt="sm">
+              <Button
+                size="lg"
+                rightSection={<IconArrowRight size={22} aria-hidden="true" />}
+                onClick={() => startSignIn()}
+                data-testid="get-started"
+              >
+                {t("common.getStarted")}
+              </Button>
+              <Button
+                size="lg"
+                variant="default"
+                rightSection={<IconArrowDown size={22} aria-hidden="true" />}
+                onClick={learnMore}
+                data-testid="learn-more"
+              >
+                {t("landing.hero.learnMore")}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+      <Features id={FEATURES_SECTION_ID} />
+      <SocialProof />
+      <CallToAction onStart={() => startSignIn()} />
+      <InstallCard />
+    </PageLayout>
+  );
+}
