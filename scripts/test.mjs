@@ -68,7 +68,13 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-const vitest = (file) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+const vitest = (file) => [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${file}`,
+];
 
 run("lint", "npx", ["biome", "check", "."]);
 run("typecheck", "npm", ["run", "-s", "typecheck"]);

@@ -16,5 +16,10 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The contract's zod schemas are plain values; marking zod pure lets pages that use only its constants
+      // leave zod out of their chunks.
+      treeshake: { manualPureFunctions: ["z"] },
+    },
   },
 });

@@ -47,14 +47,20 @@ describe("the HTTP application", () => {
       const response = await app.inject({ method, url: "/api/nope" });
       expect(response.statusCode).toBe(404);
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ message: "The requested resource was not found.", code: "not_found" });
+      expect(response.json()).toEqual({
+        message: "The requested resource was not found.",
+        code: "not_found",
+      });
     }
   });
 
   it("hides an unhandled exception behind a 500 JSON without a stack", async () => {
     const response = await app.inject({ method: "GET", url: "/api/test/explode" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: "Server error. Please try again later.", code: "internal_error" });
+    expect(response.json()).toEqual({
+      message: "Server error. Please try again later.",
+      code: "internal_error",
+    });
     expect(response.body).not.toMatch(/secret internal detail|at \/|\.ts:/);
   });
 
@@ -92,7 +98,11 @@ describe("the HTTP application", () => {
   });
 
   it("answers a validation failure with 400 and one error per problem naming the field", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/auth/token", payload: { code: 7, extra: true } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/token",
+      payload: { code: 7, extra: true },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe("validation_failed");
@@ -128,12 +138,19 @@ describe("the HTTP application", () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const path of ["/api/health", "/api/me", "/api/auth/token", "/api/auth/refresh-token", "/api/auth/signout"]) {
+    for (const path of [
+      "/api/health",
+      "/api/me",
+      "/api/auth/token",
+      "/api/auth/refresh-token",
+      "/api/auth/signout",
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
     const ui = await app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(ui.statusCode);
-    const page = ui.statusCode === 302 ? await app.inject({ method: "GET", url: String(ui.headers.location) }) : ui;
+    const page =
+      ui.statusCode === 302 ? await app.inject({ method: "GET", url: String(ui.headers.location) }) : ui;
     expect(page.body).toMatch(/swagger/i);
   });
 

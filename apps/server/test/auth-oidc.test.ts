@@ -86,7 +86,9 @@ describe("sign-in through an OpenID Connect issuer", () => {
     const secondToken = (await exchangeCode(ctx.app, second.searchParams.get("token")!)).json().token;
 
     const one = (await ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(firstToken) })).json();
-    const two = (await ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(secondToken) })).json();
+    const two = (
+      await ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(secondToken) })
+    ).json();
     expect(two.id).toBe(one.id);
     expect(one.isNewUser).toBe(true);
     expect(two.isNewUser).toBe(false);
@@ -179,9 +181,15 @@ describe("sign-in through an OpenID Connect issuer", () => {
   });
 
   it("rejects a malformed invitation token with the contract's JSON", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/auth/signin-google?inviteToken=%3Cscript%3E" });
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/signin-google?inviteToken=%3Cscript%3E",
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "validation_failed", errors: [expect.stringContaining("inviteToken")] });
+    expect(response.json()).toMatchObject({
+      code: "validation_failed",
+      errors: [expect.stringContaining("inviteToken")],
+    });
   });
 
   it("has no local sign-in when an issuer is configured", async () => {

@@ -63,7 +63,11 @@ describe("configuration from the environment", () => {
   it("turns local sign-in off when an OIDC client is configured", () => {
     const config = loadConfig({ DATA_DIR: tmp, OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" });
     expect(config.localSignIn).toBe(false);
-    expect(config.oidc).toEqual({ issuer: "https://accounts.google.com", clientId: "id", clientSecret: "secret" });
+    expect(config.oidc).toEqual({
+      issuer: "https://accounts.google.com",
+      clientId: "id",
+      clientSecret: "secret",
+    });
   });
 
   it("accepts 0 to turn rate limiting off", () => {

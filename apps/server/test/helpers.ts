@@ -129,7 +129,8 @@ export async function signInThroughIssuer(app: FastifyInstance, query = ""): Pro
   if (start.statusCode !== 302) throw new Error(`sign-in start answered ${start.statusCode}: ${start.body}`);
   const back = await authorizeAtIssuer(String(start.headers.location));
   const callback = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
-  if (callback.statusCode !== 302) throw new Error(`callback answered ${callback.statusCode}: ${callback.body}`);
+  if (callback.statusCode !== 302)
+    throw new Error(`callback answered ${callback.statusCode}: ${callback.body}`);
   return new URL(String(callback.headers.location));
 }
 

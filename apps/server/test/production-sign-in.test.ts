@@ -29,7 +29,12 @@ describe("sign-in over real HTTP in production mode", () => {
     base = `http://127.0.0.1:${port}`;
     const opened = await openTestDatabase();
     drop = opened.drop;
-    const config = testConfig({ ...oidcEnv(issuer.url), NODE_ENV: "production", PUBLIC_URL: base, PORT: String(port) });
+    const config = testConfig({
+      ...oidcEnv(issuer.url),
+      NODE_ENV: "production",
+      PUBLIC_URL: base,
+      PORT: String(port),
+    });
     app = await buildApp({ config, database: opened.database, logger: false });
     await app.listen({ port, host: "127.0.0.1" });
   });

@@ -157,7 +157,12 @@ describe("the current user", () => {
     [{ firstName: "Ana" }, "body.lastName"],
     [{ firstName: 42, lastName: "X" }, "body.firstName"],
   ])("rejects a bad name %j with a 400 naming the field", async (payload, field) => {
-    const response = await ctx.app.inject({ method: "PATCH", url: "/api/me", headers: bearer(token), payload });
+    const response = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: bearer(token),
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe("validation_failed");
@@ -196,7 +201,11 @@ describe("the current user", () => {
       url: "/api/auth/complete-onboarding",
       payload: { userType: "admin" },
     });
-    const patch = await ctx.app.inject({ method: "PATCH", url: "/api/me", payload: { firstName: "A", lastName: "B" } });
+    const patch = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      payload: { firstName: "A", lastName: "B" },
+    });
     expect(onboarding.statusCode).toBe(401);
     expect(patch.statusCode).toBe(401);
   });

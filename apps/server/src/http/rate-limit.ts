@@ -16,7 +16,8 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     global: false,
     redis,
     nameSpace: "choir-rl:",
-    skipOnError: false,
+    // If Redis is unreachable, sign-in stays available rather than failing for everyone.
+    skipOnError: true,
     errorResponseBuilder: () => rateLimited(),
   });
 }

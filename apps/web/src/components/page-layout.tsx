@@ -21,14 +21,28 @@ export interface PageLayoutProps extends TopBarProps {
 }
 
 /** Header (top bar), main area, footer and an optional bottom navigation. */
-export function PageLayout({ children, bottomNav, size = "md", title, back, action, ...rest }: PageLayoutProps) {
+export function PageLayout({
+  children,
+  bottomNav,
+  size = "md",
+  title,
+  back,
+  action,
+  ...rest
+}: PageLayoutProps) {
   const { t } = useTranslation();
   const hasBottomNav = Boolean(bottomNav?.length);
   return (
     <div className={classes.page} data-with-bottom-nav={hasBottomNav || undefined}>
       <TopBar title={title} back={back} action={action} />
       <Box component="main" id="main" className={classes.main} data-testid={rest["data-testid"]}>
-        {size === false ? children : <Container size={size} py="xl">{children}</Container>}
+        {size === false ? (
+          children
+        ) : (
+          <Container size={size} py="xl">
+            {children}
+          </Container>
+        )}
       </Box>
       <Box component="footer" className={classes.footer}>
         <Text size="sm" c="dimmed" ta="center">

@@ -26,7 +26,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { currentLanguage, LANGUAGE_NAMES, type Language, SUPPORTED_LANGUAGES, setLanguage } from "../lib/i18n";
+import {
+  currentLanguage,
+  LANGUAGE_NAMES,
+  type Language,
+  SUPPORTED_LANGUAGES,
+  setLanguage,
+} from "../lib/i18n";
 import { getInitials } from "../lib/initials";
 import { signOut, useCurrentUser } from "../lib/session";
 import { authToken } from "../lib/storage";
@@ -93,7 +99,11 @@ function ColorSchemeToggle() {
       title={label}
       onClick={() => setColorScheme(computed === "dark" ? "light" : "dark")}
     >
-      {computed === "dark" ? <IconSun size={22} aria-hidden="true" /> : <IconMoon size={22} aria-hidden="true" />}
+      {computed === "dark" ? (
+        <IconSun size={22} aria-hidden="true" />
+      ) : (
+        <IconMoon size={22} aria-hidden="true" />
+      )}
     </ActionIcon>
   );
 }
@@ -121,7 +131,12 @@ function LanguageMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <ActionIcon variant="default" size="xl" aria-label={t("topBar.chooseLanguage")} title={t("topBar.chooseLanguage")}>
+        <ActionIcon
+          variant="default"
+          size="xl"
+          aria-label={t("topBar.chooseLanguage")}
+          title={t("topBar.chooseLanguage")}
+        >
           <IconLanguage size={22} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>
@@ -184,7 +199,11 @@ function ProfileMenu() {
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={18} aria-hidden="true" />}>
           {t("topBar.profile")}
         </Menu.Item>
-        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={18} aria-hidden="true" />}>
+        <Menu.Item
+          component={Link}
+          to="/settings"
+          leftSection={<IconSettings size={18} aria-hidden="true" />}
+        >
           {t("topBar.settings")}
         </Menu.Item>
         <Menu.Divider />

@@ -11,7 +11,8 @@ export function validateName(values: UpdateMe, t: Translate): Partial<Record<key
     const field = issue.path[0] as keyof UpdateMe | undefined;
     if (!field || errors[field]) continue;
     if (issue.code === "too_small") errors[field] = t("validation.required");
-    else if (issue.code === "too_big") errors[field] = t("validation.maxLength", { max: Number(issue.maximum) });
+    else if (issue.code === "too_big")
+      errors[field] = t("validation.maxLength", { max: Number(issue.maximum) });
     else errors[field] = t("errors.validation");
   }
   return errors;

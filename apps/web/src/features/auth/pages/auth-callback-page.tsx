@@ -32,7 +32,9 @@ async function signIn(code: string): Promise<CurrentUser> {
     token = await exchangeSignInCode(code);
   } catch (error) {
     if (error instanceof NetworkError) throw error;
-    throw new Error(error instanceof ApiError ? `Invalid or expired sign-in token: ${error.message}` : String(error));
+    throw new Error(
+      error instanceof ApiError ? `Invalid or expired sign-in token: ${error.message}` : String(error),
+    );
   }
   authToken.set(token);
   try {
@@ -79,7 +81,10 @@ export function AuthCallbackPage() {
       })
       .catch((error: unknown) => {
         window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
-        setOutcome({ state: "error", message: error instanceof Error ? error.message : "Authentication failed" });
+        setOutcome({
+          state: "error",
+          message: error instanceof Error ? error.message : "Authentication failed",
+        });
       });
   }, [location.search, queryClient]);
 

@@ -28,7 +28,11 @@ export function DashboardPage() {
         <Card>
           <Text size="lg">{t("dashboard.placeholder")}</Text>
           <Group mt="lg" gap="sm">
-            <Button component={Link} to="/create-choir" leftSection={<IconPlus size={20} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to="/create-choir"
+              leftSection={<IconPlus size={20} aria-hidden="true" />}
+            >
               {t("dashboard.createChoir")}
             </Button>
             <Button

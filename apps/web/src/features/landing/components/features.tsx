@@ -33,7 +33,12 @@ const HIGHLIGHTS = [
 export function Features({ id }: { id: string }) {
   const { t } = useTranslation();
   return (
-    <Box component="section" id={id} className={`${classes.section} ${classes.alt}`} aria-labelledby="features-title">
+    <Box
+      component="section"
+      id={id}
+      className={`${classes.section} ${classes.alt}`}
+      aria-labelledby="features-title"
+    >
       <Container size="lg" py={{ base: 48, sm: 72 }}>
         <Stack gap="xs" align="center" ta="center" mb="xl">
           <Title order={2} id="features-title">

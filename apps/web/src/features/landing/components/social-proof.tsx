@@ -6,6 +6,7 @@ import classes from "../landing.module.css";
 
 const STATS = ["choirs", "songs", "members", "uptime"] as const;
 export const TESTIMONIAL_STARS = 5;
+const STAR_KEYS = Array.from({ length: TESTIMONIAL_STARS }, (_, index) => `star-${index + 1}`);
 
 export function SocialProof() {
   const { t } = useTranslation();
@@ -28,10 +29,18 @@ export function SocialProof() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} mt={56} maw={760} mx="auto" component="figure">
+        <Paper
+          withBorder
+          shadow="sm"
+          p={{ base: "lg", sm: "xl" }}
+          mt={56}
+          maw={760}
+          mx="auto"
+          component="figure"
+        >
           <Group gap={4} role="img" aria-label={t("landing.socialProof.rating")} mb="md">
-            {Array.from({ length: TESTIMONIAL_STARS }, (_, index) => (
-              <IconStarFilled key={index} size={24} className={classes.star} aria-hidden="true" />
+            {STAR_KEYS.map((key) => (
+              <IconStarFilled key={key} size={24} className={classes.star} aria-hidden="true" />
             ))}
           </Group>
           <blockquote className={classes.quote}>“{t("landing.socialProof.testimonial")}”</blockquote>

@@ -112,7 +112,11 @@ export function OnboardingPage() {
               <Text mt={4} id={`onboarding-${choice.type}-description`}>
                 {t(`onboarding.${choice.type}.description`)}
               </Text>
-              <List mt="md" spacing={6} icon={<IconCheck size={18} className={classes.pointIcon} aria-hidden="true" />}>
+              <List
+                mt="md"
+                spacing={6}
+                icon={<IconCheck size={18} className={classes.pointIcon} aria-hidden="true" />}
+              >
                 {choice.points.map((point) => (
                   <List.Item key={point}>{t(`onboarding.${choice.type}.${point}`)}</List.Item>
                 ))}

@@ -1,7 +1,7 @@
+import { LIMITS, type UpdateMe } from "@choir/contract";
 import { Badge, Button, Card, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
-import { LIMITS, type UpdateMe } from "@choir/contract";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingView } from "../../../components/loading-view";
@@ -32,7 +32,10 @@ export function ProfilePage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+      const saved = await update.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
       form.setValues({ firstName: saved.firstName, lastName: saved.lastName });
       form.resetDirty();
       showSuccess(t("profile.saved"));

@@ -18,7 +18,17 @@ import { useTranslation } from "react-i18next";
 import { PageLayout } from "../../../components/page-layout";
 import { currentLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage } from "../../../lib/i18n";
 
-function SectionHeader({ icon, title, id, extra }: { icon: ReactNode; title: string; id: string; extra?: ReactNode }) {
+function SectionHeader({
+  icon,
+  title,
+  id,
+  extra,
+}: {
+  icon: ReactNode;
+  title: string;
+  id: string;
+  extra?: ReactNode;
+}) {
   return (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
@@ -44,7 +54,11 @@ export function SettingsPage() {
         <Title order={1}>{t("settings.title")}</Title>
 
         <Card component="section" aria-labelledby="settings-language">
-          <SectionHeader icon={<IconLanguage size={22} />} title={t("settings.language.title")} id="settings-language" />
+          <SectionHeader
+            icon={<IconLanguage size={22} />}
+            title={t("settings.language.title")}
+            id="settings-language"
+          />
           <Text mt="sm" c="dimmed">
             {t("settings.language.description")}
           </Text>

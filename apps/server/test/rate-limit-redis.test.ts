@@ -1,0 +1,35 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "./helpers.js";
+
+const redisUrl = process.env.REDIS_TEST_URL;
+
+// `npm test` sets REDIS_TEST_URL when Redis answers (and fails the run under REQUIRE_POSTGRES=1 when not).
+describe.skipIf(!redisUrl)("rate limits shared through Redis", () => {
+  let first: TestContext;
+  let second: TestContext;
+
+  beforeAll(async () => {
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys("choir-rl:*");
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    first = await createTestApp({ REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: "4" });
+    second = await createTestApp({ REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: "4" });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it("counts sign-in attempts across two instances", async () => {
+    const attempt = (ctx: TestContext) =>
+      ctx.app.inject({ method: "POST", url: "/api/auth/token", payload: { code: "guess" } });
+    const statuses = [];
+    for (const ctx of [first, second, first, second, first]) statuses.push((await attempt(ctx)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const limited = await attempt(second);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});

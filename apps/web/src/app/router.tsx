@@ -1,0 +1,77 @@
+import { createBrowserRouter } from "react-router";
+import { LoadingView } from "../components/loading-view";
+import { AccessRule } from "./access-rule";
+import { AppLayout } from "./layout";
+
+/** Every page is its own chunk, so the landing page ships only what it shows. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    hydrateFallbackElement: <LoadingView variant="fullscreen" />,
+    children: [
+      {
+        element: <AccessRule />,
+        children: [
+          {
+            path: "/",
+            lazy: async () => ({
+              Component: (await import("../features/landing/pages/landing-page")).LandingPage,
+            }),
+          },
+          {
+            path: "/auth/callback",
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/auth-callback-page")).AuthCallbackPage,
+            }),
+          },
+          {
+            path: "/auth/error",
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/auth-error-page")).AuthErrorPage,
+            }),
+          },
+          {
+            path: "/invite/:token?",
+            lazy: async () => ({
+              Component: (await import("../features/invitations/pages/invite-page")).InvitePage,
+            }),
+          },
+          {
+            path: "/onboarding",
+            lazy: async () => ({
+              Component: (await import("../features/onboarding/pages/onboarding-page")).OnboardingPage,
+            }),
+          },
+          {
+            path: "/dashboard",
+            lazy: async () => ({
+              Component: (await import("../features/dashboard/pages/dashboard-page")).DashboardPage,
+            }),
+          },
+          {
+            path: "/create-choir",
+            lazy: async () => ({
+              Component: (await import("../features/choirs/pages/create-choir-page")).CreateChoirPage,
+            }),
+          },
+          {
+            path: "/settings",
+            lazy: async () => ({
+              Component: (await import("../features/settings/pages/settings-page")).SettingsPage,
+            }),
+          },
+          {
+            path: "/profile",
+            lazy: async () => ({
+              Component: (await import("../features/profile/pages/profile-page")).ProfilePage,
+            }),
+          },
+          {
+            path: "*",
+            lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }),
+          },
+        ],
+      },
+    ],
+  },
+]);

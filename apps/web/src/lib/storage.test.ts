@@ -1,0 +1,46 @@
+import { STORAGE_KEYS } from "@choir/contract";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cleanRedirectPath, isPublicPath, redirectAfterAuth } from "./storage";
+
+describe("public paths", () => {
+  it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123"])("%s is public", (path) => {
+    expect(isPublicPath(path)).toBe(true);
+  });
+
+  it.each(["/dashboard", "/settings", "/songs", "/invitex", "/shared", "/auth/other"])("%s needs sign-in", (path) => {
+    expect(isPublicPath(path)).toBe(false);
+  });
+});
+
+describe("redirectAfterAuth", () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it("drops showAll from a songs path without a choir", () => {
+    expect(cleanRedirectPath("/songs?showAll=true")).toBe("/songs");
+    expect(cleanRedirectPath("/songs?showAll=true&q=ave")).toBe("/songs?q=ave");
+    expect(cleanRedirectPath("/songs/123?showAll=1")).toBe("/songs/123");
+  });
+
+  it("keeps showAll when the songs path has a choir", () => {
+    expect(cleanRedirectPath("/songs?choirId=c1&showAll=true")).toBe("/songs?choirId=c1&showAll=true");
+  });
+
+  it("keeps showAll on other pages", () => {
+    expect(cleanRedirectPath("/playlists?showAll=true")).toBe("/playlists?showAll=true");
+  });
+
+  it("never returns to another site or to a public page", () => {
+    expect(cleanRedirectPath("https://evil.example/x")).toBeNull();
+    expect(cleanRedirectPath("//evil.example/x")).toBeNull();
+    expect(cleanRedirectPath("/\\evil.example")).toBeNull();
+    expect(cleanRedirectPath("/")).toBeNull();
+    expect(cleanRedirectPath("/auth/callback?token=x")).toBeNull();
+  });
+
+  it("is saved in session storage under redirectAfterAuth and cleared when taken", () => {
+    redirectAfterAuth.save("/songs?showAll=true&tag=advent");
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.redirectAfterAuth)).toBe("/songs?tag=advent");
+    expect(redirectAfterAuth.take()).toBe("/songs?tag=advent");
+    expect(redirectAfterAuth.take()).toBeNull();
+  });
+});
