@@ -72,7 +72,7 @@ export default defineConfig({
       name: "app",
       // The browser tests run on the embedded database with nothing shared: drop any server URLs from the caller.
       command:
-        "unset DATABASE_URL REDIS_URL SMTP_URL; npm run build -w @choir/web && exec node_modules/.bin/tsx apps/server/src/main.ts",
+        "unset DATABASE_URL REDIS_URL SMTP_URL; npm run build --silent -w @choir/web >/dev/null && exec node_modules/.bin/tsx apps/server/src/main.ts",
       cwd: repoRoot,
       url: `${APP_URL}/api/health`,
       timeout: 180_000,

@@ -129,7 +129,13 @@ function LanguageItems() {
 function LanguageMenu() {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={200}
+      withInitialFocusPlaceholder={false}
+      withinPortal={false}
+    >
       <Menu.Target>
         <ActionIcon
           variant="default"
@@ -171,7 +177,16 @@ function ProfileMenu() {
   };
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={280} closeOnItemClick>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      width={280}
+      closeOnItemClick
+      withInitialFocusPlaceholder={false}
+      withinPortal={false}
+    >
       <Menu.Target>
         <UnstyledButton
           className={classes.avatarButton}
@@ -211,9 +226,8 @@ function ProfileMenu() {
         <LanguageItems />
         <Menu.Divider />
         <Menu.Item
-          color="red"
           onClick={() => void handleSignOut()}
-          leftSection={<IconLogout size={18} aria-hidden="true" />}
+          leftSection={<IconLogout size={18} aria-hidden="true" color="var(--mantine-color-red-filled)" />}
           data-testid="sign-out"
         >
           {t("topBar.signOut")}

@@ -3,13 +3,19 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cleanRedirectPath, isPublicPath, redirectAfterAuth } from "./storage";
 
 describe("public paths", () => {
-  it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123"])("%s is public", (path) => {
-    expect(isPublicPath(path)).toBe(true);
-  });
+  it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123"])(
+    "%s is public",
+    (path) => {
+      expect(isPublicPath(path)).toBe(true);
+    },
+  );
 
-  it.each(["/dashboard", "/settings", "/songs", "/invitex", "/shared", "/auth/other"])("%s needs sign-in", (path) => {
-    expect(isPublicPath(path)).toBe(false);
-  });
+  it.each(["/dashboard", "/settings", "/songs", "/invitex", "/shared", "/auth/other"])(
+    "%s needs sign-in",
+    (path) => {
+      expect(isPublicPath(path)).toBe(false);
+    },
+  );
 });
 
 describe("redirectAfterAuth", () => {

@@ -33,9 +33,11 @@ describe("translation catalogues", () => {
   });
 
   it("uses the same interpolation placeholders in both languages", () => {
-    const placeholders = (value: unknown) => [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const placeholders = (value: unknown) =>
+      [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     const mismatched = [...catalogues.en].filter(
-      ([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(catalogues.es.get(key))),
+      ([key, value]) =>
+        JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(catalogues.es.get(key))),
     );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });

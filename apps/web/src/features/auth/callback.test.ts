@@ -32,7 +32,10 @@ describe("sign-in callback", () => {
       isNewUser: true,
       inviteToken: "T1",
     });
-    expect(parseCallbackParams("?token=CODE&isNewUser=false")).toMatchObject({ isNewUser: false, inviteToken: null });
+    expect(parseCallbackParams("?token=CODE&isNewUser=false")).toMatchObject({
+      isNewUser: false,
+      inviteToken: null,
+    });
   });
 
   it("removes only the one-time code from the address", () => {
