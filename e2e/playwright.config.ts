@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { APP_URL, ISSUER_CONTROL_URL, ISSUER_URL } from "./fixtures/urls";
+import { APP_URL, ISSUER_CONTROL_URL, ISSUER_URL, LOCAL_APP_URL } from "./fixtures/urls";
 
 const e2eDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(e2eDir, "..");
@@ -39,7 +39,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: "list",
+  // `npm test` asks for a JSON report through the environment to count results; list output stays for people.
+  reporter:
+    process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? [["list"], ["json"]]
+      : "list",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -89,6 +93,27 @@ export default defineConfig({
         OIDC_ISSUER: ISSUER_URL,
         OIDC_CLIENT_ID: "choir-e2e",
         OIDC_CLIENT_SECRET: "choir-e2e-secret",
+        RATE_LIMIT_PER_MINUTE: "0",
+        LOG_LEVEL: "warn",
+      },
+    },
+    {
+      name: "local",
+      // Development mode without an identity provider, as after `npm install && npm start`; the web app was
+      // built by the server above (web servers start one after another).
+      command:
+        "unset DATABASE_URL REDIS_URL SMTP_URL NODE_ENV; exec node_modules/.bin/tsx apps/server/src/main.ts",
+      cwd: repoRoot,
+      url: `${LOCAL_APP_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        PORT: "3200",
+        HOST: "127.0.0.1",
+        PUBLIC_URL: LOCAL_APP_URL,
+        DATA_DIR: join(dataDir, "local"),
         RATE_LIMIT_PER_MINUTE: "0",
         LOG_LEVEL: "warn",
       },

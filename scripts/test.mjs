@@ -100,12 +100,14 @@ if (await reachable(postgresUrl)) {
 
 if (run("browser: ensure Chromium", "bash", ["scripts/ensure-chromium.sh"])) {
   const browser = join(results, "playwright.json");
-  run("browser tests", "npm", ["run", "-s", "test:e2e", "--", "--reporter=list,json"], {
+  run("browser tests", "npm", ["run", "-s", "test:e2e"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: browser,
     DATABASE_URL: "",
   });
   countPlaywright(browser);
 }
+
+run("quick start", "node", ["scripts/check-quickstart.mjs"]);
 
 console.log("\n━━ summary");
 for (const step of steps) {
