@@ -28,7 +28,7 @@ async function capture(page: Page, name: string, language: Language): Promise<vo
 }
 
 for (const language of LANGUAGES) {
-  test(`screenshots of landing, auth error, onboarding and settings in ${language}`, async ({
+  test(`screenshots of landing, auth error, onboarding, settings, profile and dashboard in ${language}`, async ({
     page,
     context,
   }) => {
@@ -53,5 +53,13 @@ for (const language of LANGUAGES) {
     await page.goto("/settings");
     await expect(page.getByTestId("settings-page")).toBeVisible();
     await capture(page, "settings", language);
+
+    await page.goto("/profile");
+    await expect(page.getByTestId("profile-page")).toBeVisible();
+    await capture(page, "profile", language);
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toBeVisible();
+    await capture(page, "dashboard", language);
   });
 }
