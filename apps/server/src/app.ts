@@ -20,6 +20,8 @@ import { SessionService } from "./auth/sessions.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { choirRoutes } from "./features/choirs/routes.js";
+import { memberRoutes } from "./features/members/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { MESSAGES, registerErrorHandling, sendError } from "./http/errors.js";
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   await app.register(authRoutes(oidc));
   await app.register(userRoutes);
+  await app.register(choirRoutes);
+  await app.register(memberRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

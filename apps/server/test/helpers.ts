@@ -9,6 +9,7 @@ import { buildApp } from "../src/app.js";
 import type { Clock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
+import { choirMembers } from "../src/db/schema/index.js";
 
 /** A clock tests can move forward to reach expiry paths. */
 export class MovableClock implements Clock {
@@ -159,3 +160,59 @@ export async function signInLocally(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let personCount = 0;
+
+export interface TestPerson {
+  token: string;
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Signs a new person in (local sign-in) and returns their token, id and e-mail. */
+export async function signInPerson(app: FastifyInstance, label = "person"): Promise<TestPerson> {
+  personCount += 1;
+  const email = `${label}-${personCount}-${randomBytes(3).toString("hex")}@example.com`;
+  const name = `${label.charAt(0).toUpperCase()}${label.slice(1)} Tester`;
+  const { token } = await signInLocally(app, { name, email });
+  const me = await app.inject({ method: "GET", url: "/api/me", headers: bearer(token) });
+  return { token, id: me.json().id, email, name };
+}
+
+/** Creates a choir through the API as `admin`; returns its JSON. */
+export async function createChoir(
+  app: FastifyInstance,
+  admin: TestPerson,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; name: string }> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/choirs",
+    headers: bearer(admin.token),
+    payload: { name: `Choir ${randomBytes(4).toString("hex")}`, ...body },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`create choir answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** Puts `person` in the choir with `role` directly in the database (a factory, not the invitation flow). */
+export async function addMember(
+  app: FastifyInstance,
+  choirId: string,
+  person: TestPerson,
+  role: "ChoirAdmin" | "ChoirMember" = "ChoirMember",
+): Promise<void> {
+  await app.db.insert(choirMembers).values({ choirId, userId: person.id, role });
+}
+
+/** An admin, a plain member and an outsider around one new choir. */
+export async function choirWithCast(app: FastifyInstance) {
+  const admin = await signInPerson(app, "admin");
+  const member = await signInPerson(app, "member");
+  const outsider = await signInPerson(app, "outsider");
+  const choir = await createChoir(app, admin);
+  await addMember(app, choir.id, member);
+  return { admin, member, outsider, choir };
+}

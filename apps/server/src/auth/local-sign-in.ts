@@ -58,11 +58,6 @@ const TEXT = {
 
 export type PageLanguage = keyof typeof TEXT;
 
-export function pickLanguage(acceptLanguage: string | undefined): PageLanguage {
-  const first = (acceptLanguage ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("es") ? "es" : "en";
-}
-
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,

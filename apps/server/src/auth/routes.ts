@@ -5,8 +5,9 @@ import { z } from "zod";
 import { findOrCreateUserByEmail } from "../features/users/service.js";
 import { bearerToken } from "../http/authenticate.js";
 import { unauthorized } from "../http/errors.js";
+import { requestLanguage } from "../http/language.js";
 import { perMinute } from "../http/rate-limit.js";
-import { pickLanguage, renderLocalSignInPage } from "./local-sign-in.js";
+import { renderLocalSignInPage } from "./local-sign-in.js";
 import { type OidcClient, splitFullName } from "./oidc.js";
 import { randomToken } from "./sessions.js";
 
@@ -147,7 +148,7 @@ export const authRoutes =
             state = randomToken();
             await sessions.saveAuthRequest({ state, codeVerifier: "", nonce: "", inviteToken: undefined });
           }
-          const lang = pickLanguage(request.headers["accept-language"]);
+          const lang = requestLanguage(request);
           return reply
             .type("text/html; charset=utf-8")
             .header("Cache-Control", "no-store")

@@ -40,16 +40,24 @@ export interface ErrorBody {
   errors?: string[];
 }
 
-/** Finds a PostgreSQL error code in an error or its causes (drivers and the ORM wrap them). */
-function pgErrorCode(error: unknown): string | undefined {
+/** Finds the PostgreSQL error in an error or its causes (drivers and the ORM wrap them). */
+export function pgError(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** Messages for unique constraints whose violation the caller should read in the product's words. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  choirs_name_lower_key: "A choir with this name already exists",
+  choir_members_choir_id_user_id_pk: "You are already a member of this choir",
+};
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "payload_too_large", message: MESSAGES.tooLarge },
@@ -100,9 +108,10 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       unexpected: false,
     };
   }
-  const pgCode = pgErrorCode(error);
+  const pgCode = pgError(error)?.code;
   if (pgCode === "23505") {
-    return { status: 409, body: { message: "This already exists.", code: "conflict" }, unexpected: false };
+    const message = UNIQUE_MESSAGES[pgError(error)?.constraint ?? ""] ?? "This already exists.";
+    return { status: 409, body: { message, code: "conflict", errors: [message] }, unexpected: false };
   }
   if (pgCode === "22P02" || pgCode === "22021" || pgCode === "22001") {
     // invalid text representation, bad encoding, value too long: the caller sent bad input

@@ -1,2 +1,3 @@
 export * from "./choirs.js";
+export * from "./invitations.js";
 export * from "./users.js";

@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@choir/contract";
+import { personName } from "../../shared/person-name.js";
 import type { UserWithChoirs } from "./service.js";
 
 export function presentCurrentUser({ user, choirs }: UserWithChoirs, isNewUser: boolean): CurrentUser {
@@ -6,7 +7,7 @@ export function presentCurrentUser({ user, choirs }: UserWithChoirs, isNewUser: 
   return {
     id: user.id,
     email: user.email,
-    name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+    name: personName({ firstName: user.firstName, lastName: user.lastName }),
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,

@@ -1,0 +1,19 @@
+import type { Choir } from "@choir/contract";
+import { personName } from "../../shared/person-name.js";
+import type { ChoirWithMembers } from "./service.js";
+
+export function presentChoir({ choir, members }: ChoirWithMembers): Choir {
+  return {
+    id: choir.id,
+    name: choir.name,
+    address: choir.address,
+    notes: choir.notes,
+    createdAt: choir.createdAt.toISOString(),
+    members: members.map((member) => ({
+      id: member.id,
+      name: personName(member),
+      email: member.email,
+      role: member.role,
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { LIMITS } from "./limits.js";
+
+export const InvitationStatus = z.enum(["Pending", "Accepted", "Rejected"]);
+export type InvitationStatus = z.infer<typeof InvitationStatus>;
+
+/** A link token as it appears in /invite/{token}: URL-safe, at most 200 characters. */
+export const InvitationToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be an invitation token");
+
+export const InviteByEmail = z
+  .object({ email: z.email().trim().max(LIMITS.emailMax) })
+  .meta({ id: "InviteByEmail" });
+export type InviteByEmail = z.infer<typeof InviteByEmail>;
+
+export const EmailInvitation = z
+  .object({
+    invitationToken: z.string(),
+    choirId: z.uuid(),
+    choirName: z.string(),
+    email: z.string(),
+    status: InvitationStatus,
+    sentAt: z.iso.datetime(),
+    expiryDate: z.iso.datetime(),
+  })
+  .meta({ id: "EmailInvitation" });
+export type EmailInvitation = z.infer<typeof EmailInvitation>;
+
+/** The answer to sending an invitation: the invitation, and whether the e-mail could be sent. */
+export const SentInvitation = EmailInvitation.extend({ emailSent: z.boolean() }).meta({ id: "SentInvitation" });
+export type SentInvitation = z.infer<typeof SentInvitation>;
+
+export const InvitationTokenBody = z
+  .object({ invitationToken: InvitationToken })
+  .meta({ id: "InvitationTokenBody" });
+export type InvitationTokenBody = z.infer<typeof InvitationTokenBody>;
+
+export const AcceptedInvitation = z
+  .object({ choirId: z.uuid(), choirName: z.string() })
+  .meta({ id: "AcceptedInvitation" });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
+
+export const CreateShareableInvitation = z
+  .object({
+    choirId: z.uuid(),
+    maxUses: z.number().int().min(LIMITS.shareableMaxUsesMin).max(LIMITS.shareableMaxUsesMax).nullish(),
+  })
+  .meta({ id: "CreateShareableInvitation" });
+export type CreateShareableInvitation = z.input<typeof CreateShareableInvitation>;
+
+export const ShareableInvitation = z
+  .object({
+    invitationId: z.uuid(),
+    invitationToken: z.string(),
+    choirId: z.uuid(),
+    maxUses: z.number().int().nullable(),
+    currentUses: z.number().int(),
+    isActive: z.boolean(),
+    expiryDate: z.iso.datetime(),
+    dateCreated: z.iso.datetime(),
+    invitationUrl: z.string(),
+  })
+  .meta({ id: "ShareableInvitation" });
+export type ShareableInvitation = z.infer<typeof ShareableInvitation>;
+
+/** What anyone holding a link may learn about it. */
+export const InvitationDetails = z
+  .object({ choirId: z.uuid(), choirName: z.string(), expiryDate: z.iso.datetime(), isActive: z.boolean() })
+  .meta({ id: "InvitationDetails" });
+export type InvitationDetails = z.infer<typeof InvitationDetails>;
+
+export const INVITATION_LIFETIMES = {
+  emailDays: 14,
+  shareableHours: 24,
+} as const;
+
+export const INVITATION_MESSAGES = {
+  expired: "This invitation has expired or has been deactivated",
+  notFound: "Invitation not found or expired",
+  wrongRecipient: "This invitation was sent to another e-mail address",
+} as const;
+
+export type ShareableLinkStatus = "deactivated" | "expired" | "limitReached" | "active";
+
+/** The badge of a shareable link, in the spec's priority: deactivated > expired > limit reached > active. */
+export function shareableLinkStatus(
+  link: Pick<ShareableInvitation, "isActive" | "expiryDate" | "maxUses" | "currentUses">,
+  now: Date = new Date(),
+): ShareableLinkStatus {
+  if (!link.isActive) return "deactivated";
+  if (new Date(link.expiryDate).getTime() <= now.getTime()) return "expired";
+  if (link.maxUses != null && link.currentUses >= link.maxUses) return "limitReached";
+  return "active";
+}
