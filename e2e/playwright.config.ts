@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { APP_URL, ISSUER_CONTROL_URL, ISSUER_URL, LOCAL_APP_URL } from "./fixtures/urls";
+import {
+  APP_URL,
+  ISSUER_CONTROL_URL,
+  ISSUER_URL,
+  LOCAL_APP_URL,
+  MAIL_CONTROL_URL,
+  SMTP_URL,
+} from "./fixtures/urls";
 
 const e2eDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(e2eDir, "..");
@@ -73,10 +80,20 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 2_000 },
     },
     {
+      name: "mail",
+      command: "../node_modules/.bin/tsx fixtures/mail-sink.ts",
+      cwd: e2eDir,
+      url: `${MAIL_CONTROL_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 2_000 },
+    },
+    {
       name: "app",
       // The browser tests run on the embedded database with nothing shared: drop any server URLs from the caller.
       command:
-        "unset DATABASE_URL REDIS_URL SMTP_URL; npm run build --silent -w @choir/web >/dev/null && exec node_modules/.bin/tsx apps/server/src/main.ts",
+        "unset DATABASE_URL REDIS_URL; npm run build --silent -w @choir/web >/dev/null && exec node_modules/.bin/tsx apps/server/src/main.ts",
       cwd: repoRoot,
       url: `${APP_URL}/api/health`,
       timeout: 180_000,
@@ -93,6 +110,7 @@ export default defineConfig({
         OIDC_ISSUER: ISSUER_URL,
         OIDC_CLIENT_ID: "choir-e2e",
         OIDC_CLIENT_SECRET: "choir-e2e-secret",
+        SMTP_URL,
         RATE_LIMIT_PER_MINUTE: "0",
         LOG_LEVEL: "warn",
       },
