@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -47,7 +49,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: "postgres", close: () => pool.end() };
   }
   if (target.dir) mkdirSync(target.dir, { recursive: true });
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  // The same extensions as on a PostgreSQL server: accent-insensitive and fuzzy song search.
+  const extensions = { unaccent, pg_trgm };
+  const client = target.dir ? new PGlite(target.dir, { extensions }) : new PGlite({ extensions });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close() };

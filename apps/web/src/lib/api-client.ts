@@ -1,3 +1,4 @@
+import { currentLanguage } from "./i18n";
 import { authToken, redirectAfterAuth } from "./storage";
 
 /** An API failure carrying the contract's error body. */
@@ -5,13 +6,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: string[];
+  /** False when the body carried no message and `message` was derived from the status. */
+  readonly hasBodyMessage: boolean;
+  readonly statusText: string;
 
-  constructor(status: number, message: string, code: string, errors: string[] = []) {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    errors: string[] = [],
+    options: { hasBodyMessage?: boolean; statusText?: string } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.hasBodyMessage = options.hasBodyMessage ?? true;
+    this.statusText = options.statusText ?? "";
   }
 }
 
@@ -36,10 +48,15 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
     const text = typeof message === "string" && message ? message : typeof title === "string" ? title : "";
     if (text) {
       const list = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [];
-      return new ApiError(response.status, text, typeof code === "string" ? code : "error", list);
+      return new ApiError(response.status, text, typeof code === "string" ? code : "error", list, {
+        statusText: response.statusText,
+      });
     }
   }
-  return new ApiError(response.status, fallbackMessage(response.status), "error");
+  return new ApiError(response.status, fallbackMessage(response.status), "error", [], {
+    hasBodyMessage: false,
+    statusText: response.statusText,
+  });
 }
 
 function fallbackMessage(status: number): string {
@@ -77,7 +94,11 @@ export interface RequestOptions {
 
 /** Calls the same-origin API with the stored token; resolves to the JSON body (undefined for 204). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The server writes e-mails (and any localized text) in the language the user reads the app in.
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLanguage(),
+  };
   const token = authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
