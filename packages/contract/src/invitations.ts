@@ -31,7 +31,9 @@ export const EmailInvitation = z
 export type EmailInvitation = z.infer<typeof EmailInvitation>;
 
 /** The answer to sending an invitation: the invitation, and whether the e-mail could be sent. */
-export const SentInvitation = EmailInvitation.extend({ emailSent: z.boolean() }).meta({ id: "SentInvitation" });
+export const SentInvitation = EmailInvitation.extend({ emailSent: z.boolean() }).meta({
+  id: "SentInvitation",
+});
 export type SentInvitation = z.infer<typeof SentInvitation>;
 
 export const InvitationTokenBody = z

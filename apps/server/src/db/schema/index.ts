@@ -1,3 +1,4 @@
 export * from "./choirs.js";
 export * from "./invitations.js";
+export * from "./songs.js";
 export * from "./users.js";
