@@ -139,29 +139,22 @@ const listQuery = <T extends z.ZodType>(item: T) =>
 export const SongSort = z.enum(["relevance", "title", "artist", "createdAt"]);
 export type SongSort = z.infer<typeof SongSort>;
 
-export const SongSearchQuery = z
-  .object({
-    searchTerm: z.string().trim().max(200).optional(),
-    title: z.string().trim().max(200).optional(),
-    artist: z.string().trim().max(200).optional(),
-    content: z.string().trim().max(200).optional(),
-    tags: listQuery(TagName),
-    visibility: z.coerce.number().pipe(Visibility).optional(),
-    choirId: z.uuid().optional(),
-    userId: z.uuid().optional(),
-    onlyUserCreated: booleanQuery.optional(),
-    sortBy: SongSort.optional(),
-    sortDirection: z.enum(["asc", "desc"]).optional(),
-    skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-    take: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(SONG_LIMITS.searchTakeMax)
-      .default(SONG_LIMITS.searchTakeDefault),
-    _t: z.string().max(50).optional(),
-  })
-  .meta({ id: "SongSearchQuery" });
+export const SongSearchQuery = z.object({
+  searchTerm: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).optional(),
+  artist: z.string().trim().max(200).optional(),
+  content: z.string().trim().max(200).optional(),
+  tags: listQuery(TagName),
+  visibility: z.coerce.number().pipe(Visibility).optional(),
+  choirId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+  onlyUserCreated: booleanQuery.optional(),
+  sortBy: SongSort.optional(),
+  sortDirection: z.enum(["asc", "desc"]).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(SONG_LIMITS.searchTakeMax).default(SONG_LIMITS.searchTakeDefault),
+  _t: z.string().max(50).optional(),
+});
 export type SongSearchQuery = z.input<typeof SongSearchQuery>;
 
 export const SongSearchResult = z
@@ -195,14 +188,25 @@ export const BulkDeleteResult = z
   .meta({ id: "BulkDeleteResult" });
 export type BulkDeleteResult = z.infer<typeof BulkDeleteResult>;
 
-/** One song of an export file (and of an import). */
-export const ExportedSong = z.object({
+/** One song of an export file, as written. */
+export const ExportedSong = z
+  .object({
+    title: z.string(),
+    artist: z.string().nullable(),
+    content: z.string(),
+    tags: z.array(z.string()),
+  })
+  .meta({ id: "ExportedSong" });
+export type ExportedSong = z.infer<typeof ExportedSong>;
+
+/** One song of an import file, as read: validated like a new song. */
+export const ImportedSong = z.object({
   title,
   artist,
   content,
   tags: z.array(TagName).max(SONG_LIMITS.tagsPerSong).default([]),
 });
-export type ExportedSong = z.input<typeof ExportedSong>;
+export type ImportedSong = z.input<typeof ImportedSong>;
 
 export const SongImportFile = z.object({
   name: z.string().trim().min(1).max(255),

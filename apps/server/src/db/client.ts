@@ -26,6 +26,12 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Arbitrary constant key for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_001;
 
+/**
+ * How close a search word must be to a word of a title or artist to count as a typo of it (pg_trgm's `<%`):
+ * 0.45 lets "mañna" find "mañana" (a test holds it) without matching unrelated words of long titles.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.45;
+
 export type DatabaseTarget = { url: string } | { dir: string | undefined };
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dir` (in memory when undefined), and migrates. */
@@ -36,7 +42,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
+    // An idle connection dropped by the server (restart, failover) must not bring the process down;
+    // the pool replaces it on the next query.
+    pool.on("error", () => {});
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -54,5 +64,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = target.dir ? new PGlite(target.dir, { extensions }) : new PGlite({ extensions });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close() };
 }

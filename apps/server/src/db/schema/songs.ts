@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   customType,
   index,
@@ -33,7 +34,7 @@ export const songs = pgTable(
     creatorId: uuid("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    baseSongId: uuid("base_song_id").references((): ReturnType<typeof uuid> => songs.id, {
+    baseSongId: uuid("base_song_id").references((): AnyPgColumn => songs.id, {
       onDelete: "set null",
     }),
     versionChoirId: uuid("version_choir_id").references(() => choirs.id, { onDelete: "cascade" }),
