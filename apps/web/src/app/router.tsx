@@ -55,6 +55,18 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: "/choir/:choirId/admin",
+            lazy: async () => ({
+              Component: (await import("../features/choirs/pages/choir-admin-page")).ChoirAdminPage,
+            }),
+          },
+          ...["/choir/:choirId", "/choir/:choirId/songs", "/choir/:choirId/playlists"].map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import("../features/choirs/pages/choir-home-page")).ChoirHomePage,
+            }),
+          })),
+          {
             path: "/settings",
             lazy: async () => ({
               Component: (await import("../features/settings/pages/settings-page")).SettingsPage,

@@ -296,15 +296,9 @@ export interface SearchFilters {
   take: number;
 }
 
-/** Words of a search term as a prefix-matching tsquery: "can gra" → "can:* & gra:*"; undefined when none. */
-export function prefixQuery(term: string): string | undefined {
-  const words = term.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0
-    ? words
-        .slice(0, 12)
-        .map((word) => `${word}:*`)
-        .join(" & ")
-    : undefined;
+/** The words of a search term (letters and digits), at most 12. */
+export function searchWords(term: string): string[] {
+  return (term.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
 }
 
 const normalized = (value: string) => sql`lower(choir_unaccent(${value}))`;
@@ -314,13 +308,17 @@ const containsPattern = (value: string) => sql`'%' || ${normalized(value.replace
 export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
   const where: SQL[] = [visibleTo(callerId)];
   const term = filters.searchTerm?.trim();
-  const tsquery = term ? prefixQuery(term) : undefined;
+  const words = term ? searchWords(term) : [];
   let rank: SQL | undefined;
-  if (term) {
-    const query = tsquery ? sql`to_tsquery('simple', choir_unaccent(${tsquery}))` : undefined;
-    const fuzzy = sql`(${normalized(term)} <% ${songs.titleNorm} or ${normalized(term)} <% ${songs.artistNorm})`;
-    where.push(query ? sql`(${songs.searchVector} @@ ${query} or ${fuzzy})` : fuzzy);
-    rank = sql`(${query ? sql`ts_rank(${songs.searchVector}, ${query})` : sql`0`}
+  if (term && words.length > 0) {
+    // Every word must match: as a word prefix anywhere (title, artist, tags, lyrics), or as a likely typo of a
+    // word of the title or artist.
+    for (const word of words) {
+      where.push(sql`(${songs.searchVector} @@ to_tsquery('simple', choir_unaccent(${`${word}:*`}))
+        or ${normalized(word)} <% ${songs.titleNorm} or ${normalized(word)} <% ${songs.artistNorm})`);
+    }
+    const query = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" | ")}))`;
+    rank = sql`(ts_rank(${songs.searchVector}, ${query})
       + word_similarity(${normalized(term)}, ${songs.titleNorm})
       + 0.5 * word_similarity(${normalized(term)}, ${songs.artistNorm}))`;
   }

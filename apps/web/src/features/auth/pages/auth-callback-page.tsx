@@ -2,7 +2,7 @@ import type { CurrentUser } from "@choir/contract";
 import { Alert, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -99,7 +99,7 @@ export function AuthCallbackPage() {
     if (outcome.state === "success") {
       let cancelled = false;
       const timer = window.setTimeout(async () => {
-        const destination = await destinationFor(outcome.isNewUser, outcome.inviteToken);
+        const destination = await destinationFor(outcome.isNewUser, outcome.inviteToken, queryClient);
         if (!cancelled) navigate(destination, { replace: true });
       }, CALLBACK_SUCCESS_DELAY_MS);
       return () => {
@@ -108,7 +108,7 @@ export function AuthCallbackPage() {
       };
     }
     return undefined;
-  }, [outcome, navigate]);
+  }, [outcome, navigate, queryClient]);
 
   return (
     <Center mih="100dvh" p="md" component="main">
@@ -149,11 +149,21 @@ export function AuthCallbackPage() {
   );
 }
 
-/** Accepts a pending invitation when there is one, then picks where the user lands. */
-async function destinationFor(isNewUser: boolean, inviteToken: string | null): Promise<string> {
+/**
+ * Accepts a pending invitation when there is one (the stored token is cleared either way), then picks where the
+ * user lands, as the spec's state list says: returning user with an invite → /dashboard; new user with an
+ * invite → /dashboard, or /onboarding when accepting fails; otherwise the usual destination.
+ */
+async function destinationFor(
+  isNewUser: boolean,
+  inviteToken: string | null,
+  queryClient: QueryClient,
+): Promise<string> {
   if (inviteToken) {
     try {
       await acceptPendingInvite(inviteToken);
+      // The new membership shows on the dashboard at once.
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
       redirectAfterAuth.clear();
       return "/dashboard";
     } catch {

@@ -1,51 +1,423 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
-import { IconPlus, IconSettings } from "@tabler/icons-react";
+import type { EmailInvitation, UserChoir } from "@choir/contract";
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDocumentTitle, useReducedMotion } from "@mantine/hooks";
+import {
+  IconCheck,
+  IconCircleDashed,
+  IconMusic,
+  IconPlus,
+  IconSettings,
+  IconSettingsCog,
+  IconUsersGroup,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { ApiError, NetworkError } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/dates";
+import { currentLanguage } from "../../../lib/i18n";
+import { messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
+import { showError, showSuccess } from "../../../lib/toast";
+import {
+  useAcceptEmailInvitation,
+  usePendingInvitations,
+  useRejectEmailInvitation,
+} from "../../invitations/api";
+import { acceptMessage } from "../../invitations/errors";
+import {
+  dashboardStats,
+  groupInvitationsByChoir,
+  setupProgress,
+  splitChoirs,
+  useSongCount,
+} from "../dashboard";
+import classes from "../dashboard.module.css";
+
+const SECTION_IDS = {
+  choirs: "dashboard-choirs",
+  managed: "dashboard-managed",
+  member: "dashboard-member",
+  invitations: "dashboard-invitations",
+} as const;
 
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  useDocumentTitle(t("app.name"));
+  const invitations = usePendingInvitations();
+  const songCount = useSongCount();
+  const reduceMotion = useReducedMotion();
+  useDocumentTitle(`${t("dashboard.documentTitle")} · ${t("app.name")}`);
   if (!user) return <LoadingView variant="fullscreen" />;
+
+  const language = currentLanguage();
   const name = user.firstName || user.name || user.email;
+  const pending = invitations.data ?? [];
+  const stats = dashboardStats(user.choirs, pending.length);
+  const progress = setupProgress(user, songCount);
+  const { managed, member } = splitChoirs(user.choirs, language);
+  const hasChoirs = user.choirs.length > 0;
+
+  const scrollTo = (id: string) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+    target.focus({ preventScroll: true });
+  };
+
+  const statCards = [
+    { key: "total", value: stats.total, target: SECTION_IDS.choirs },
+    { key: "asAdmin", value: stats.asAdmin, target: hasChoirs ? SECTION_IDS.managed : SECTION_IDS.choirs },
+    { key: "pendingInvites", value: stats.pendingInvites, target: SECTION_IDS.invitations },
+    { key: "asMember", value: stats.asMember, target: hasChoirs ? SECTION_IDS.member : SECTION_IDS.choirs },
+  ] as const;
 
   return (
-    <PageLayout size="md">
-      <Stack gap="lg">
+    <PageLayout size="lg">
+      <Stack gap="xl">
         <Stack gap={4}>
-          <Title order={1} data-testid="dashboard-page">
+          <Title order={1} data-testid="dashboard-page" style={{ overflowWrap: "anywhere" }}>
             {t("dashboard.title", { name })}
           </Title>
-          <Text size="lg" c="dimmed">
+          <Text size="lg" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {t("dashboard.signedInAs", { email: user.email })}
           </Text>
         </Stack>
-        <Card>
-          <Text size="lg">{t("dashboard.placeholder")}</Text>
-          <Group mt="lg" gap="sm">
+
+        <SimpleGrid
+          cols={{ base: 2, sm: 4 }}
+          spacing="sm"
+          component="nav"
+          aria-label={t("dashboard.stats.label")}
+        >
+          {statCards.map((stat) => (
+            <UnstyledButton
+              key={stat.key}
+              className={classes.stat}
+              onClick={() => scrollTo(stat.target)}
+              data-testid={`stat-${stat.key}`}
+            >
+              <span className={classes.statValue}>{stat.value}</span>
+              <Text component="span" fw={600}>
+                {t(`dashboard.stats.${stat.key}`)}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+
+        {progress.percent < 100 ? (
+          <Card component="section" aria-labelledby="setup-title" data-testid="setup-progress">
+            <Group justify="space-between" gap="xs">
+              <Title order={2} size="h3" id="setup-title">
+                {t("dashboard.setup.title")}
+              </Title>
+              <Text fw={700} data-testid="setup-percent">
+                {t("dashboard.setup.percent", { percent: progress.percent })}
+              </Text>
+            </Group>
+            <Progress value={progress.percent} size="lg" mt="sm" aria-label={t("dashboard.setup.title")} />
+            <List mt="md" spacing="xs" center>
+              {progress.steps.map((step) => (
+                <List.Item
+                  key={step.id}
+                  data-done={step.done || undefined}
+                  icon={
+                    <ThemeIcon
+                      size={26}
+                      radius="xl"
+                      variant={step.done ? "filled" : "default"}
+                      aria-hidden="true"
+                    >
+                      {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
+                    </ThemeIcon>
+                  }
+                >
+                  <Text span td={step.done ? "line-through" : undefined}>
+                    {t(`dashboard.setup.${step.id}`)}
+                  </Text>
+                  <VisuallyHidden>
+                    {` (${step.done ? t("dashboard.setup.done") : t("dashboard.setup.todo")})`}
+                  </VisuallyHidden>
+                </List.Item>
+              ))}
+            </List>
+          </Card>
+        ) : null}
+
+        <Card component="section" aria-labelledby="quick-title">
+          <Title order={2} size="h3" id="quick-title">
+            {t("dashboard.quick.title")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="md">
+            <Button
+              component={Link}
+              to="/songs"
+              variant="default"
+              leftSection={<IconMusic size={20} aria-hidden="true" />}
+              data-testid="quick-songs"
+            >
+              {t("dashboard.quick.songs")}
+            </Button>
             <Button
               component={Link}
               to="/create-choir"
-              leftSection={<IconPlus size={20} aria-hidden="true" />}
+              variant="default"
+              leftSection={<IconUsersGroup size={20} aria-hidden="true" />}
+              data-testid="quick-create-choir"
             >
               {t("dashboard.createChoir")}
+            </Button>
+            <Button
+              component={Link}
+              to="/songs/create"
+              variant="default"
+              leftSection={<IconPlus size={20} aria-hidden="true" />}
+              data-testid="quick-add-song"
+            >
+              {t("dashboard.quick.addSong")}
             </Button>
             <Button
               component={Link}
               to="/settings"
               variant="default"
               leftSection={<IconSettings size={20} aria-hidden="true" />}
+              data-testid="quick-settings"
             >
               {t("dashboard.settings")}
             </Button>
-          </Group>
+          </SimpleGrid>
         </Card>
+
+        <section
+          id={SECTION_IDS.choirs}
+          tabIndex={-1}
+          className={classes.section}
+          aria-labelledby="choirs-title"
+        >
+          <Title order={2} size="h3" id="choirs-title" mb="sm">
+            {t("dashboard.choirs.title")}
+          </Title>
+          {hasChoirs ? (
+            <Stack gap="lg">
+              <ChoirSection
+                id={SECTION_IDS.managed}
+                title={t("dashboard.choirs.managed")}
+                empty={t("dashboard.choirs.managedEmpty")}
+                choirs={managed}
+                isManaged
+              />
+              <ChoirSection
+                id={SECTION_IDS.member}
+                title={t("dashboard.choirs.member")}
+                empty={t("dashboard.choirs.memberEmpty")}
+                choirs={member}
+                isManaged={false}
+              />
+            </Stack>
+          ) : (
+            <Card data-testid="dashboard-empty">
+              <Stack align="center" ta="center" gap="sm" py="md">
+                <ThemeIcon size={64} radius="xl" variant="light" aria-hidden="true">
+                  <IconUsersGroup size={36} />
+                </ThemeIcon>
+                <Text fw={700} size="xl">
+                  {t("dashboard.empty.title")}
+                </Text>
+                <Text maw={520}>{t("dashboard.empty.description")}</Text>
+                <Button
+                  component={Link}
+                  to="/create-choir"
+                  leftSection={<IconPlus size={20} aria-hidden="true" />}
+                  data-testid="create-first-choir"
+                >
+                  {t("dashboard.empty.action")}
+                </Button>
+              </Stack>
+            </Card>
+          )}
+        </section>
+
+        <section
+          id={SECTION_IDS.invitations}
+          tabIndex={-1}
+          className={classes.section}
+          aria-labelledby="invitations-title"
+          data-testid="dashboard-invitations"
+        >
+          <Title order={2} size="h3" id="invitations-title" mb="sm">
+            {t("dashboard.invitations.title")}
+          </Title>
+          {invitations.isPending ? (
+            <LoadingView variant="minimal" size="sm" />
+          ) : invitations.isError ? (
+            <Text role="alert" className={classes.errorText}>
+              {t("dashboard.invitations.fetchFailed")}
+            </Text>
+          ) : pending.length === 0 ? (
+            <Text c="dimmed">{t("dashboard.invitations.empty")}</Text>
+          ) : (
+            <Stack gap="sm">
+              {groupInvitationsByChoir(pending, language).map((group) => (
+                <Card key={group.choirName} data-testid={`invitation-group-${group.choirName}`}>
+                  <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+                    {group.choirName}
+                  </Title>
+                  <Stack gap="sm" mt="xs">
+                    {group.invitations.map((invitation) => (
+                      <PendingInvitation key={invitation.invitationToken} invitation={invitation} />
+                    ))}
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </section>
       </Stack>
     </PageLayout>
+  );
+}
+
+function ChoirSection({
+  id,
+  title,
+  empty,
+  choirs,
+  isManaged,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  choirs: UserChoir[];
+  isManaged: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section id={id} tabIndex={-1} className={classes.section} aria-labelledby={`${id}-title`}>
+      <Title order={3} size="h4" id={`${id}-title`} mb="xs">
+        {title}
+      </Title>
+      {choirs.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          {choirs.map((choir) => (
+            <Card key={choir.id} data-testid={`choir-card-${choir.id}`}>
+              <Stack gap="xs" h="100%" justify="space-between">
+                <Anchor
+                  component={Link}
+                  to={`/choir/${choir.id}/songs`}
+                  fw={700}
+                  size="lg"
+                  className={classes.choirTitle}
+                >
+                  {choir.name}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {t(`roles.${choir.role}`)}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    component={Link}
+                    to={`/choir/${choir.id}/songs`}
+                    size="sm"
+                    leftSection={<IconMusic size={18} aria-hidden="true" />}
+                    aria-label={t("dashboard.choirs.openLabel", { name: choir.name })}
+                  >
+                    {t("dashboard.choirs.open")}
+                  </Button>
+                  {isManaged ? (
+                    <Button
+                      component={Link}
+                      to={`/choir/${choir.id}/admin`}
+                      size="sm"
+                      variant="default"
+                      leftSection={<IconSettingsCog size={18} aria-hidden="true" />}
+                      aria-label={t("dashboard.choirs.manageLabel", { name: choir.name })}
+                      data-testid={`choir-admin-${choir.id}`}
+                    >
+                      {t("dashboard.choirs.manage")}
+                    </Button>
+                  ) : null}
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+function PendingInvitation({ invitation }: { invitation: EmailInvitation }) {
+  const { t } = useTranslation();
+  const accept = useAcceptEmailInvitation();
+  const reject = useRejectEmailInvitation();
+  const isBusy = accept.isPending || reject.isPending;
+
+  const onAccept = async () => {
+    try {
+      await accept.mutateAsync(invitation.invitationToken);
+      showSuccess(t("dashboard.invitations.accepted", { name: invitation.choirName }));
+    } catch (error) {
+      showError(
+        error instanceof NetworkError
+          ? t("errors.network")
+          : messageText(t, acceptMessage(error instanceof ApiError ? error.message : null)),
+      );
+    }
+  };
+  const onReject = async () => {
+    try {
+      await reject.mutateAsync(invitation.invitationToken);
+      showSuccess(t("dashboard.invitations.rejected", { name: invitation.choirName }));
+    } catch {
+      showError(t("dashboard.invitations.rejectFailed"));
+    }
+  };
+
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        {t("dashboard.invitations.sentOn", { date: formatDate(invitation.sentAt) })}
+      </Text>
+      <Group gap="xs">
+        <Button
+          size="sm"
+          onClick={() => void onAccept()}
+          loading={accept.isPending}
+          disabled={isBusy && !accept.isPending}
+          aria-label={t("dashboard.invitations.acceptLabel", { name: invitation.choirName })}
+          data-testid={`invitation-accept-${invitation.choirName}`}
+        >
+          {t("dashboard.invitations.accept")}
+        </Button>
+        <Button
+          size="sm"
+          variant="default"
+          onClick={() => void onReject()}
+          loading={reject.isPending}
+          disabled={isBusy && !reject.isPending}
+          aria-label={t("dashboard.invitations.rejectLabel", { name: invitation.choirName })}
+          data-testid={`invitation-reject-${invitation.choirName}`}
+        >
+          {t("dashboard.invitations.reject")}
+        </Button>
+      </Group>
+    </Group>
   );
 }

@@ -1,10 +1,12 @@
 import { Box, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowRight, IconCheck, IconCrown, IconMusic } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
+import { currentUserKey } from "../../../lib/session";
 import { pendingInviteToken } from "../../../lib/storage";
 import { authErrorPath } from "../../auth/auth-error";
 import { acceptPendingInvite } from "../../invitations/api";
@@ -28,6 +30,7 @@ export function OnboardingPage() {
   const [selected, setSelected] = useState<UsageType | null>(null);
   const cardRefs = useRef<Record<UsageType, HTMLDivElement | null>>({ admin: null, general: null });
   const completion = useCompleteOnboarding();
+  const queryClient = useQueryClient();
   useDocumentTitle(`${t("onboarding.title")} · ${t("app.name")}`);
 
   const select = (type: UsageType, focus = false) => {
@@ -60,6 +63,7 @@ export function OnboardingPage() {
     if (inviteToken) {
       try {
         await acceptPendingInvite(inviteToken);
+        await queryClient.invalidateQueries({ queryKey: currentUserKey });
         navigate("/dashboard", { replace: true });
         return;
       } catch {

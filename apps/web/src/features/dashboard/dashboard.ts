@@ -1,0 +1,75 @@
+import type { CurrentUser, EmailInvitation, UserChoir } from "@choir/contract";
+
+export interface SetupStep {
+  id: "profile" | "choir" | "songs";
+  done: boolean;
+}
+
+/** The profile counts as completed when both the first and the last name are set. */
+export function isProfileCompleted(user: Pick<CurrentUser, "firstName" | "lastName">): boolean {
+  return Boolean(user.firstName.trim() && user.lastName.trim());
+}
+
+/** The three setup steps and the rounded percentage done. */
+export function setupProgress(
+  user: Pick<CurrentUser, "firstName" | "lastName" | "choirs">,
+  songCount: number,
+): { steps: SetupStep[]; percent: number } {
+  const steps: SetupStep[] = [
+    { id: "profile", done: isProfileCompleted(user) },
+    { id: "choir", done: user.choirs.length > 0 },
+    { id: "songs", done: songCount > 0 },
+  ];
+  const done = steps.filter((step) => step.done).length;
+  return { steps, percent: Math.round((done / steps.length) * 100) };
+}
+
+export interface DashboardStats {
+  total: number;
+  asAdmin: number;
+  pendingInvites: number;
+  asMember: number;
+}
+
+export function dashboardStats(choirs: UserChoir[], pendingInvites: number): DashboardStats {
+  const asAdmin = choirs.filter((choir) => choir.role === "ChoirAdmin").length;
+  return { total: choirs.length, asAdmin, pendingInvites, asMember: choirs.length - asAdmin };
+}
+
+/** Managed and member choirs, each sorted by name in the user's language. */
+export function splitChoirs(choirs: UserChoir[], language: string) {
+  const byName = (a: UserChoir, b: UserChoir) => a.name.localeCompare(b.name, language);
+  return {
+    managed: choirs.filter((choir) => choir.role === "ChoirAdmin").sort(byName),
+    member: choirs.filter((choir) => choir.role !== "ChoirAdmin").sort(byName),
+  };
+}
+
+export interface InvitationGroup {
+  choirName: string;
+  invitations: EmailInvitation[];
+}
+
+/** Pending invitations grouped by choir name (groups by name, newest invitation first within a group). */
+export function groupInvitationsByChoir(invitations: EmailInvitation[], language: string): InvitationGroup[] {
+  const groups = new Map<string, EmailInvitation[]>();
+  for (const invitation of invitations) {
+    const list = groups.get(invitation.choirName) ?? [];
+    list.push(invitation);
+    groups.set(invitation.choirName, list);
+  }
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b, language))
+    .map(([choirName, list]) => ({
+      choirName,
+      invitations: list.sort((a, b) => b.sentAt.localeCompare(a.sentAt)),
+    }));
+}
+
+/**
+ * How many songs the user has added. There is no songs API yet: the songs feature fills this in, and until then
+ * the 'has added songs' setup step stays open.
+ */
+export function useSongCount(): number {
+  return 0;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, NetworkError } from "./api-client";
+import { choirChangeErrorMessage, failureMessage, messageText, serverMessage } from "./messages";
+
+const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
+
+describe("messages", () => {
+  it("translates the contract's known server texts and keeps others as they are", () => {
+    expect(serverMessage("A choir with this name already exists")).toEqual({
+      key: "serverMessages.nameTaken",
+    });
+    expect(serverMessage("A choir needs at least one administrator")).toEqual({
+      key: "serverMessages.lastAdmin",
+    });
+    expect(serverMessage("Something else")).toEqual({ text: "Something else" });
+  });
+
+  it("renders keys through the translator and text as it is", () => {
+    expect(messageText(t, { key: "a.b", values: { n: 1 } })).toBe('a.b{"n":1}');
+    expect(messageText(t, { text: "plain" })).toBe("plain");
+  });
+
+  it("reads a failure as network, server message or fallback", () => {
+    expect(failureMessage(new NetworkError(new TypeError("x")), "f")).toEqual({ key: "errors.network" });
+    expect(failureMessage(new ApiError(500, "Boom", "internal"), "f")).toEqual({ text: "Boom" });
+    expect(
+      failureMessage(new ApiError(500, "Server error.", "error", [], { hasBodyMessage: false }), "f"),
+    ).toEqual({ key: "f" });
+    expect(failureMessage("weird", "f")).toEqual({ key: "f" });
+  });
+
+  it("joins the errors array of a choir update or delete failure before anything else", () => {
+    const error = new ApiError(400, "Invalid body", "validation", ["name: too long", "notes: too long"]);
+    expect(choirChangeErrorMessage(error, "choir.edit.updateFailed")).toEqual({
+      text: "name: too long, notes: too long",
+    });
+    expect(choirChangeErrorMessage(new ApiError(403, "Access denied.", "forbidden"), "x")).toEqual({
+      text: "Access denied.",
+    });
+    expect(
+      choirChangeErrorMessage(
+        new ApiError(502, "Server error.", "error", [], { hasBodyMessage: false }),
+        "choir.delete.failed",
+      ),
+    ).toEqual({ key: "choir.delete.failed" });
+  });
+});

@@ -1,0 +1,47 @@
+import { CHOIR_MESSAGES, INVITATION_MESSAGES } from "@choir/contract";
+import { ApiError, NetworkError } from "./api-client";
+
+/** Text to show: a catalogue key (with values) or text that came from the server as it is. */
+export type Message = { key: string; values?: Record<string, unknown> } | { text: string };
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Renders a message in the current language. */
+export function messageText(t: Translate, message: Message): string {
+  return "key" in message ? t(message.key, message.values) : message.text;
+}
+
+/** The server's contract texts we know, so they read in the user's language instead of English. */
+const KNOWN_SERVER_MESSAGES: Record<string, string> = {
+  [CHOIR_MESSAGES.nameTaken]: "serverMessages.nameTaken",
+  [CHOIR_MESSAGES.lastAdmin]: "serverMessages.lastAdmin",
+  [CHOIR_MESSAGES.alreadyMember]: "serverMessages.alreadyMember",
+  [INVITATION_MESSAGES.expired]: "serverMessages.invitationExpired",
+  [INVITATION_MESSAGES.notFound]: "serverMessages.invitationNotFound",
+  [INVITATION_MESSAGES.wrongRecipient]: "serverMessages.wrongRecipient",
+};
+
+/** A message written by the server: translated when it is one of the contract's texts. */
+export function serverMessage(text: string): Message {
+  const key = KNOWN_SERVER_MESSAGES[text];
+  return key ? { key } : { text };
+}
+
+/**
+ * The usual reading of a failure: no connection → the network text; the server's own message when it sent one;
+ * otherwise the given fallback key.
+ */
+export function failureMessage(error: unknown, fallbackKey: string): Message {
+  if (error instanceof NetworkError) return { key: "errors.network" };
+  if (error instanceof ApiError && error.hasBodyMessage && error.message) return serverMessage(error.message);
+  return { key: fallbackKey };
+}
+
+/**
+ * Choir update and delete failures: the `errors` array joined, else the message, else the fallback
+ * ('Failed to update choir', 'Failed to delete choir').
+ */
+export function choirChangeErrorMessage(error: unknown, fallbackKey: string): Message {
+  if (error instanceof ApiError && error.errors.length > 0) return { text: error.errors.join(", ") };
+  return failureMessage(error, fallbackKey);
+}

@@ -1,0 +1,200 @@
+import { parseChord } from "./theory";
+import type { ChordLyricPair, Line, Section, SectionType, SongMetadata, SongSheet } from "./types";
+
+const NON_CHORD_TOKENS: ReadonlySet<string> = new Set(["|", "||", "|:", ":|", "/", "%", "-", "x", "..."]);
+const NO_CHORD_RE = /^\(?(N\.?C\.?|n\.?c\.?)\)?$/;
+const REPEAT_RE = /^\(?[xX]\d+\)?$|^\(?\d+[xX]\)?$/;
+
+function isChordToken(token: string): boolean {
+  return parseChord(token) !== null || NO_CHORD_RE.test(token);
+}
+
+/** A line made only of chord symbols (and bar lines, N.C., repeat marks), with at least one chord or N.C. */
+export function isChordLine(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  if (tokens.length === 0 || tokens[0] === "") return false;
+  let chords = 0;
+  for (const token of tokens) {
+    if (isChordToken(token)) chords++;
+    else if (!NON_CHORD_TOKENS.has(token) && !REPEAT_RE.test(token)) return false;
+  }
+  return chords > 0;
+}
+
+interface Header {
+  type: SectionType;
+  name?: string;
+  label: string;
+}
+
+const HEADER_WORDS =
+  /^(verse|verso|estrofa|stanza|chorus|refrain|coro|estribillo|bridge|puente|pre-?chorus|pre-?coro|intro|outro|interlude|interludio|instrumental|solo|tag|ending|final|coda)\b/i;
+
+function headerType(label: string): Header {
+  const lower = label.toLowerCase();
+  if (/^(verse|verso|estrofa|stanza)\b/.test(lower)) return { type: "verse", label };
+  if (/^(chorus|refrain|coro|estribillo)\b/.test(lower)) return { type: "chorus", label };
+  if (/^(bridge|puente)\b/.test(lower)) return { type: "bridge", label };
+  const name = lower.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "part";
+  return { type: "custom", name, label };
+}
+
+/** `[Verse 1]` (Ultimate Guitar), `Chorus:` or a bare section word such as `Intro` on its own line. */
+function readHeader(line: string): Header | null {
+  const text = line.trim();
+  const bracket = /^\[([^\]]{1,40})\]$/.exec(text);
+  if (bracket) {
+    const label = (bracket[1] ?? "").trim();
+    if (!label || isChordToken(label)) return null;
+    return headerType(label);
+  }
+  if (text.length > 40 || isChordLine(text)) return null;
+  const colon = /^([^:]{1,38}):$/.exec(text);
+  if (colon) return headerType((colon[1] ?? "").trim());
+  const paren = /^\(([^)]{1,38})\)$/.exec(text);
+  const bare = paren ? (paren[1] ?? "").trim() : text;
+  if (HEADER_WORDS.test(bare) && /^[\p{L}\s\d-]+\.?$/u.test(bare) && bare.split(/\s+/).length <= 3) {
+    return headerType(bare.replace(/\.$/, ""));
+  }
+  return null;
+}
+
+const FRONT_MATTER: Record<string, Exclude<keyof SongMetadata, "tags" | "transpose">> = {
+  title: "title",
+  subtitle: "subtitle",
+  artist: "artist",
+  composer: "composer",
+  lyricist: "lyricist",
+  key: "key",
+  tempo: "tempo",
+  bpm: "tempo",
+  time: "time",
+  capo: "capo",
+  duration: "duration",
+  copyright: "copyright",
+};
+
+/** Lyric text may not contain brackets: in ChordPro they would become chords. */
+function cleanLyric(text: string): string {
+  return text.replace(/\[/g, "(").replace(/\]/g, ")");
+}
+
+/** Combine a chord line with the lyric line under it, cutting the lyric at each chord's column. */
+export function combineChordAndLyrics(chordLine: string, lyricLine: string): ChordLyricPair[] {
+  const chords: { column: number; chord: string }[] = [];
+  const tokenRe = /\S+/g;
+  for (let m = tokenRe.exec(chordLine); m !== null; m = tokenRe.exec(chordLine)) {
+    if (isChordToken(m[0])) chords.push({ column: m.index, chord: m[0] });
+  }
+  const lyric = cleanLyric(lyricLine);
+  const firstChord = chords[0];
+  if (!firstChord) return [{ chord: null, lyric: lyric.trimEnd() }];
+  const pairs: ChordLyricPair[] = [];
+  const lead = lyric.slice(0, firstChord.column);
+  if (lead.trim() !== "") pairs.push({ chord: null, lyric: lead });
+  chords.forEach((entry, index) => {
+    const next = chords[index + 1]?.column;
+    const text = lyric.slice(entry.column, next ?? lyric.length);
+    // A chord past the end of the lyric keeps a space so that consecutive chords stay apart.
+    pairs.push({ chord: entry.chord, lyric: text === "" && next !== undefined ? " " : text });
+  });
+  const last = pairs[pairs.length - 1]!;
+  last.lyric = last.lyric.trimEnd();
+  return pairs;
+}
+
+function chordOnlyPairs(chordLine: string): ChordLyricPair[] {
+  return combineChordAndLyrics(chordLine, "");
+}
+
+function lyricsLine(pairs: ChordLyricPair[]): Line {
+  return { kind: "lyrics", pairs };
+}
+
+/**
+ * Import chords-over-words text (a chord line above each lyric line) or Ultimate Guitar text (`[Verse]`,
+ * `[Chorus]` headers, `[ch]` / `[tab]` markup) into the render model.
+ */
+export function parseChordsOverWords(input: string): SongSheet {
+  const metadata: SongMetadata = { tags: [] };
+  const sections: Section[] = [];
+  const text = input.replace(/\[\/?(ch|tab)\]/gi, "");
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.replace(/\t/g, "    ").trimEnd().slice(0, 10_000));
+
+  let index = 0;
+  // Front matter: "Title: …", "Key: G" lines before the song, optionally closed by "---".
+  while (index < lines.length) {
+    const line = lines[index]!;
+    const m = /^([A-Za-z]+)\s*:\s*(.+)$/.exec(line.trim());
+    const field = m ? FRONT_MATTER[(m[1] ?? "").toLowerCase()] : undefined;
+    if (m && field) {
+      metadata[field] = (m[2] ?? "").trim();
+      index++;
+    } else if (m && /^tags?$/i.test(m[1] ?? "")) {
+      for (const tag of (m[2] ?? "").split(",")) {
+        const t = tag.trim();
+        if (t && !metadata.tags.includes(t)) metadata.tags.push(t);
+      }
+      index++;
+    } else if (line.trim() === "" && index < 30) {
+      index++;
+    } else {
+      break;
+    }
+  }
+  if (lines[index]?.trim() === "---") index++;
+
+  let current: Section | null = null;
+  const finish = () => {
+    if (!current) return;
+    let end = current.lines.length;
+    while (end > 0 && current.lines[end - 1]!.kind === "empty") end--;
+    current.lines.length = end;
+    current = null;
+  };
+  const add = (line: Line) => {
+    if (!current) {
+      if (line.kind === "empty") return;
+      current = { type: "none", lines: [] };
+      sections.push(current);
+    }
+    if (line.kind === "empty" && current.type === "none") {
+      finish();
+      return;
+    }
+    if (line.kind === "empty" && current.lines.length === 0) return;
+    current.lines.push(line);
+  };
+
+  for (; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.trim() === "") {
+      add({ kind: "empty" });
+      continue;
+    }
+    const header = readHeader(line);
+    if (header) {
+      finish();
+      const section: Section = { type: header.type, label: header.label, lines: [] };
+      if (header.name) section.name = header.name;
+      sections.push(section);
+      current = section;
+      continue;
+    }
+    if (isChordLine(line)) {
+      const next = lines[index + 1];
+      if (next !== undefined && next.trim() !== "" && !isChordLine(next) && !readHeader(next)) {
+        add(lyricsLine(combineChordAndLyrics(line, next)));
+        index++;
+      } else {
+        add(lyricsLine(chordOnlyPairs(line)));
+      }
+      continue;
+    }
+    add(lyricsLine([{ chord: null, lyric: cleanLyric(line) }]));
+  }
+  finish();
+  return { metadata, sections };
+}
