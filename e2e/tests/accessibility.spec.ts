@@ -1,25 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { settle } from "../fixtures/page";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "../fixtures/axe";
 import { signIn, uniqueUser } from "../fixtures/sign-in";
 
 const SCHEMES = ["light", "dark"] as const;
-
-/** Serious and critical axe violations on the page as it is now, one readable line per failing node. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settle(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.impact} ${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-      ),
-    );
-}
 
 for (const scheme of SCHEMES) {
   test.describe(`accessibility in the ${scheme} scheme`, () => {

@@ -87,6 +87,44 @@ export function DashboardPage() {
     { key: "asMember", value: stats.asMember, target: hasChoirs ? SECTION_IDS.member : SECTION_IDS.choirs },
   ] as const;
 
+  const invitationsSection = (
+    <section
+      id={SECTION_IDS.invitations}
+      tabIndex={-1}
+      className={classes.section}
+      aria-labelledby="invitations-title"
+      data-testid="dashboard-invitations"
+    >
+      <Title order={2} size="h3" id="invitations-title" mb="sm">
+        {t("dashboard.invitations.title")}
+      </Title>
+      {invitations.isPending ? (
+        <LoadingView variant="minimal" size="sm" />
+      ) : invitations.isError ? (
+        <Text role="alert" className={classes.errorText}>
+          {t("dashboard.invitations.fetchFailed")}
+        </Text>
+      ) : pending.length === 0 ? (
+        <Text c="dimmed">{t("dashboard.invitations.empty")}</Text>
+      ) : (
+        <Stack gap="sm">
+          {groupInvitationsByChoir(pending, language).map((group) => (
+            <Card key={group.choirName} data-testid={`invitation-group-${group.choirName}`}>
+              <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+                {group.choirName}
+              </Title>
+              <Stack gap="sm" mt="xs">
+                {group.invitations.map((invitation) => (
+                  <PendingInvitation key={invitation.invitationToken} invitation={invitation} />
+                ))}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+
   return (
     <PageLayout size="lg">
       <Stack gap="xl">
@@ -203,6 +241,8 @@ export function DashboardPage() {
           </SimpleGrid>
         </Card>
 
+        {/* Invitations waiting for an answer come first; otherwise they close the page. */}
+        {pending.length > 0 && invitationsSection}
         <section
           id={SECTION_IDS.choirs}
           tabIndex={-1}
@@ -252,41 +292,7 @@ export function DashboardPage() {
           )}
         </section>
 
-        <section
-          id={SECTION_IDS.invitations}
-          tabIndex={-1}
-          className={classes.section}
-          aria-labelledby="invitations-title"
-          data-testid="dashboard-invitations"
-        >
-          <Title order={2} size="h3" id="invitations-title" mb="sm">
-            {t("dashboard.invitations.title")}
-          </Title>
-          {invitations.isPending ? (
-            <LoadingView variant="minimal" size="sm" />
-          ) : invitations.isError ? (
-            <Text role="alert" className={classes.errorText}>
-              {t("dashboard.invitations.fetchFailed")}
-            </Text>
-          ) : pending.length === 0 ? (
-            <Text c="dimmed">{t("dashboard.invitations.empty")}</Text>
-          ) : (
-            <Stack gap="sm">
-              {groupInvitationsByChoir(pending, language).map((group) => (
-                <Card key={group.choirName} data-testid={`invitation-group-${group.choirName}`}>
-                  <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
-                    {group.choirName}
-                  </Title>
-                  <Stack gap="sm" mt="xs">
-                    {group.invitations.map((invitation) => (
-                      <PendingInvitation key={invitation.invitationToken} invitation={invitation} />
-                    ))}
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
-          )}
-        </section>
+        {pending.length === 0 && invitationsSection}
       </Stack>
     </PageLayout>
   );
