@@ -21,11 +21,16 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { choirRoutes } from "./features/choirs/routes.js";
+import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { songRoutes } from "./features/songs/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
-import { MESSAGES, registerErrorHandling, sendError } from "./http/errors.js";
+import { MESSAGES, registerErrorHandling, sendError, toErrorResponse } from "./http/errors.js";
+import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
+import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
+import { outboxRoutes } from "./mail/outbox-page.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +39,7 @@ declare module "fastify" {
     database: Database;
     clock: Clock;
     sessions: SessionService;
+    mailer: Mailer;
   }
 }
 
@@ -42,6 +48,8 @@ export interface BuildOptions {
   /** An already-open database (tests); otherwise opened from the config and closed with the app. */
   database?: Database;
   clock?: Clock;
+  /** Where e-mails go; otherwise chosen by the config (SMTP, the development outbox, or none in production). */
+  mailer?: Mailer;
   /** Pino options or false; defaults to the config's level. */
   logger?: boolean | object;
 }
@@ -75,8 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         level: config.logLevel,
         redact: { paths: ["req.headers.authorization", "req.headers.cookie"], remove: true },
         serializers: {
-          // Query strings may carry one-time codes and invitation tokens: log the path only.
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
+          // Query strings and some paths carry one-time codes and invitation tokens: log the path without them.
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedPath(req.url) }),
         },
       } as object),
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -84,6 +92,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
+    // Router refusals (an undecodable URL, a path segment over 100 characters) answer in the contract's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      void sendError(reply, status, body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
@@ -111,6 +124,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("db", database.db);
   app.decorate("clock", clock);
   app.decorate("sessions", new SessionService(database.db, clock, config.jwtSecret));
+  const mailer = options.mailer ?? createMailer(config, database.db, clock, app.log);
+  app.decorate("mailer", mailer);
+  if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
 
   await app.register(helmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -157,6 +173,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(choirRoutes);
   await app.register(memberRoutes);
+  await app.register(songRoutes);
+  await app.register(invitationRoutes);
+  if (usesOutbox(config)) await app.register(outboxRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -13,7 +13,7 @@ export const InvitationToken = z
   .regex(/^[A-Za-z0-9_-]+$/, "must be an invitation token");
 
 export const InviteByEmail = z
-  .object({ email: z.email().trim().max(LIMITS.emailMax) })
+  .object({ email: z.string().trim().max(LIMITS.emailMax).pipe(z.email()) })
   .meta({ id: "InviteByEmail" });
 export type InviteByEmail = z.infer<typeof InviteByEmail>;
 

@@ -1,0 +1,337 @@
+import { randomBytes } from "node:crypto";
+import { CHOIR_MESSAGES, INVITATION_LIFETIMES, INVITATION_MESSAGES } from "@choir/contract";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  choirMembers,
+  choirs,
+  emailInvitations,
+  shareableInvitations,
+  users,
+} from "../../db/schema/index.js";
+import { conflict, forbidden, gone, notFound } from "../../http/errors.js";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type EmailInvitationRow = typeof emailInvitations.$inferSelect;
+export type EmailInvitationWithChoir = EmailInvitationRow & { choirName: string };
+export type ShareableInvitationRow = typeof shareableInvitations.$inferSelect;
+
+export interface JoinedChoir {
+  choirId: string;
+  choirName: string;
+}
+
+export interface InvitationDetailsRecord {
+  choirId: string;
+  choirName: string;
+  expiresAt: Date;
+  isActive: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A link token: 32 random bytes, URL-safe. */
+const invitationToken = () => randomBytes(32).toString("base64url");
+
+const sameEmail = (left: unknown, right: unknown) => sql`lower(${left}) = lower(${right})`;
+
+const emailInvitationColumns = {
+  id: emailInvitations.id,
+  choirId: emailInvitations.choirId,
+  email: emailInvitations.email,
+  token: emailInvitations.token,
+  status: emailInvitations.status,
+  invitedBy: emailInvitations.invitedBy,
+  sentAt: emailInvitations.sentAt,
+  expiresAt: emailInvitations.expiresAt,
+  respondedAt: emailInvitations.respondedAt,
+  choirName: choirs.name,
+};
+
+async function isMember(db: Db | Tx, choirId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: choirMembers.userId })
+    .from(choirMembers)
+    .where(and(eq(choirMembers.choirId, choirId), eq(choirMembers.userId, userId)));
+  return Boolean(row);
+}
+
+async function choirName(db: Db | Tx, choirId: string): Promise<string> {
+  const [choir] = await db.select({ name: choirs.name }).from(choirs).where(eq(choirs.id, choirId));
+  if (!choir) throw notFound(INVITATION_MESSAGES.notFound);
+  return choir.name;
+}
+
+/** Adds the user as ChoirMember; a concurrent join of the same user counts as already a member. */
+async function joinChoir(tx: Tx, choirId: string, userId: string, now: Date): Promise<void> {
+  const joined = await tx
+    .insert(choirMembers)
+    .values({ choirId, userId, role: "ChoirMember", joinedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: choirMembers.userId });
+  if (joined.length === 0) throw conflict(CHOIR_MESSAGES.alreadyMember);
+  await tx
+    .update(users)
+    .set({ currentChoirId: sql`coalesce(${users.currentChoirId}, ${choirId}::uuid)` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Invites an address to a choir, or re-sends the pending invitation of that address (one statement, so
+ * simultaneous invitations still leave one pending row). An address that already belongs to a member → 409.
+ */
+export async function inviteByEmail(
+  db: Db,
+  now: Date,
+  input: { choirId: string; email: string; invitedBy: string },
+): Promise<{
+  invitation: EmailInvitationWithChoir;
+  inviter: { firstName: string; lastName: string; email: string };
+}> {
+  const [member] = await db
+    .select({ id: users.id })
+    .from(choirMembers)
+    .innerJoin(users, eq(users.id, choirMembers.userId))
+    .where(and(eq(choirMembers.choirId, input.choirId), sameEmail(users.email, input.email)));
+  if (member) throw conflict(CHOIR_MESSAGES.alreadyMember);
+
+  const expiresAt = new Date(now.getTime() + INVITATION_LIFETIMES.emailDays * DAY_MS);
+  const result = (await db.execute(sql`
+    insert into email_invitations (choir_id, email, token, status, invited_by, sent_at, expires_at)
+    values (${input.choirId}::uuid, ${input.email}, ${invitationToken()}, 'Pending', ${input.invitedBy}::uuid,
+            ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)
+    on conflict (choir_id, lower(email)) where status = 'Pending'
+    do update set sent_at = excluded.sent_at, expires_at = excluded.expires_at, invited_by = excluded.invited_by
+    returning id`)) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error("invitation upsert returned no row");
+
+  const [invitation] = await db
+    .select(emailInvitationColumns)
+    .from(emailInvitations)
+    .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
+    .where(eq(emailInvitations.id, id));
+  const [inviter] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, input.invitedBy));
+  if (!invitation || !inviter) throw notFound();
+  return { invitation, inviter };
+}
+
+/** Every e-mail invitation of a choir, newest first. */
+export async function listChoirInvitations(db: Db, choirId: string): Promise<EmailInvitationWithChoir[]> {
+  return db
+    .select(emailInvitationColumns)
+    .from(emailInvitations)
+    .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
+    .where(eq(emailInvitations.choirId, choirId))
+    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id));
+}
+
+/** The caller's pending, unexpired invitations (address matched case-insensitively) to choirs they are not in. */
+export async function listPendingInvitations(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<EmailInvitationWithChoir[]> {
+  return db
+    .select(emailInvitationColumns)
+    .from(emailInvitations)
+    .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
+    .innerJoin(users, sameEmail(users.email, emailInvitations.email))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(emailInvitations.status, "Pending"),
+        gt(emailInvitations.expiresAt, now),
+        sql`not exists (select 1 from ${choirMembers} where ${choirMembers.choirId} = ${emailInvitations.choirId} and ${choirMembers.userId} = ${userId}::uuid)`,
+      ),
+    )
+    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id));
+}
+
+/**
+ * Locks an e-mail invitation for answering it: unknown → 404, another person's → 403,
+ * no longer pending or expired → 410.
+ */
+async function lockAnswerableInvitation(
+  tx: Tx,
+  token: string,
+  userId: string,
+  now: Date,
+): Promise<EmailInvitationRow> {
+  const [invitation] = await tx
+    .select()
+    .from(emailInvitations)
+    .where(eq(emailInvitations.token, token))
+    .for("update");
+  if (!invitation) throw notFound(INVITATION_MESSAGES.notFound);
+  const [caller] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sameEmail(users.email, invitation.email)));
+  if (!caller) throw forbidden(INVITATION_MESSAGES.wrongRecipient);
+  if (invitation.status !== "Pending" || invitation.expiresAt.getTime() <= now.getTime()) {
+    throw gone(INVITATION_MESSAGES.expired);
+  }
+  return invitation;
+}
+
+/** Accepts an e-mail invitation addressed to the caller: they join the choir as a member. */
+export async function acceptEmailInvitation(
+  db: Db,
+  now: Date,
+  userId: string,
+  token: string,
+): Promise<JoinedChoir> {
+  return db.transaction(async (tx) => {
+    const invitation = await lockAnswerableInvitation(tx, token, userId, now);
+    if (await isMember(tx, invitation.choirId, userId)) throw conflict(CHOIR_MESSAGES.alreadyMember);
+    await joinChoir(tx, invitation.choirId, userId, now);
+    await tx
+      .update(emailInvitations)
+      .set({ status: "Accepted", respondedAt: now })
+      .where(eq(emailInvitations.id, invitation.id));
+    return { choirId: invitation.choirId, choirName: await choirName(tx, invitation.choirId) };
+  });
+}
+
+/** Declines an e-mail invitation addressed to the caller. */
+export async function rejectEmailInvitation(db: Db, now: Date, userId: string, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invitation = await lockAnswerableInvitation(tx, token, userId, now);
+    await tx
+      .update(emailInvitations)
+      .set({ status: "Rejected", respondedAt: now })
+      .where(eq(emailInvitations.id, invitation.id));
+  });
+}
+
+/** A new shareable link; it always expires 24 hours after creation. `maxUses` null = unlimited. */
+export async function createShareableInvitation(
+  db: Db,
+  now: Date,
+  input: { choirId: string; maxUses: number | null; createdBy: string },
+): Promise<ShareableInvitationRow> {
+  const [link] = await db
+    .insert(shareableInvitations)
+    .values({
+      choirId: input.choirId,
+      token: invitationToken(),
+      maxUses: input.maxUses,
+      createdBy: input.createdBy,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_LIFETIMES.shareableHours * HOUR_MS),
+    })
+    .returning();
+  return link!;
+}
+
+/** A choir's shareable links, newest first. */
+export async function listShareableInvitations(db: Db, choirId: string): Promise<ShareableInvitationRow[]> {
+  return db
+    .select()
+    .from(shareableInvitations)
+    .where(eq(shareableInvitations.choirId, choirId))
+    .orderBy(desc(shareableInvitations.createdAt), desc(shareableInvitations.id));
+}
+
+export async function findShareableInvitation(db: Db, invitationId: string): Promise<ShareableInvitationRow> {
+  const [link] = await db
+    .select()
+    .from(shareableInvitations)
+    .where(eq(shareableInvitations.id, invitationId));
+  if (!link) throw notFound();
+  return link;
+}
+
+export async function deactivateShareableInvitation(
+  db: Db,
+  invitationId: string,
+): Promise<ShareableInvitationRow> {
+  const [link] = await db
+    .update(shareableInvitations)
+    .set({ isActive: false })
+    .where(eq(shareableInvitations.id, invitationId))
+    .returning();
+  if (!link) throw notFound();
+  return link;
+}
+
+/** What a link token (shareable or e-mail invitation) tells anyone holding it. Unknown → 404. */
+export async function getInvitationDetails(
+  db: Db,
+  now: Date,
+  token: string,
+): Promise<InvitationDetailsRecord> {
+  const [link] = await db
+    .select({ link: shareableInvitations, choirName: choirs.name })
+    .from(shareableInvitations)
+    .innerJoin(choirs, eq(choirs.id, shareableInvitations.choirId))
+    .where(eq(shareableInvitations.token, token));
+  if (link) {
+    const { isActive, expiresAt, maxUses, currentUses, choirId } = link.link;
+    const isUsedUp = maxUses !== null && currentUses >= maxUses;
+    return {
+      choirId,
+      choirName: link.choirName,
+      expiresAt,
+      isActive: isActive && expiresAt.getTime() > now.getTime() && !isUsedUp,
+    };
+  }
+  const [invitation] = await db
+    .select(emailInvitationColumns)
+    .from(emailInvitations)
+    .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
+    .where(eq(emailInvitations.token, token));
+  if (!invitation) throw notFound(INVITATION_MESSAGES.notFound);
+  return {
+    choirId: invitation.choirId,
+    choirName: invitation.choirName,
+    expiresAt: invitation.expiresAt,
+    isActive: invitation.status === "Pending" && invitation.expiresAt.getTime() > now.getTime(),
+  };
+}
+
+/**
+ * Joins the caller to a link's choir. The membership and the use are written in one transaction, and the use is
+ * counted only while the link is active, unexpired and below its limit, so at most `maxUses` people ever join
+ * through it. An e-mail invitation's token is accepted as by `acceptEmailInvitation`.
+ */
+export async function acceptShareableInvitation(
+  db: Db,
+  now: Date,
+  userId: string,
+  token: string,
+): Promise<JoinedChoir> {
+  const [link] = await db
+    .select({ id: shareableInvitations.id, choirId: shareableInvitations.choirId })
+    .from(shareableInvitations)
+    .where(eq(shareableInvitations.token, token));
+  if (!link) return acceptEmailInvitation(db, now, userId, token);
+  return db.transaction(async (tx) => {
+    if (await isMember(tx, link.choirId, userId)) throw conflict(CHOIR_MESSAGES.alreadyMember);
+    await joinChoir(tx, link.choirId, userId, now);
+    const [counted] = await tx
+      .update(shareableInvitations)
+      .set({ currentUses: sql`${shareableInvitations.currentUses} + 1` })
+      .where(
+        and(
+          eq(shareableInvitations.id, link.id),
+          eq(shareableInvitations.isActive, true),
+          gt(shareableInvitations.expiresAt, now),
+          or(
+            isNull(shareableInvitations.maxUses),
+            lt(shareableInvitations.currentUses, shareableInvitations.maxUses),
+          ),
+        ),
+      )
+      .returning({ id: shareableInvitations.id });
+    // Throwing rolls the membership back with the transaction.
+    if (!counted) throw gone(INVITATION_MESSAGES.expired);
+    return { choirId: link.choirId, choirName: await choirName(tx, link.choirId) };
+  });
+}
