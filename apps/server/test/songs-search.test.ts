@@ -153,7 +153,7 @@ describe("song search against a brute-force model", () => {
         row.choirList.map((choirId) => ({ songId: inserted[i]!.id, choirId })),
       );
       if (shared.length) await ctx.app.db.insert(songChoirs).values(shared);
-      batch.forEach((row, i) =>
+      batch.forEach((row, i) => {
         corpus.push({
           id: inserted[i]!.id,
           title: row.title,
@@ -163,8 +163,8 @@ describe("song search against a brute-force model", () => {
           visibility: row.visibility as 0 | 1 | 2,
           creatorId: row.creatorId,
           choirIds: row.choirList,
-        }),
-      );
+        });
+      });
     }
     // The database's own collation decides title order; the model sorts by it.
     const ordered = await ctx.app.db.select({ id: songs.id }).from(songs).orderBy(songs.titleNorm, songs.id);

@@ -80,7 +80,7 @@ describe("songs", () => {
   });
 
   it("accepts content of exactly 100,000 characters", async () => {
-    const response = await create(creator, { title: "Long", content: "la ".repeat(33_333) + "a" });
+    const response = await create(creator, { title: "Long", content: `${"la ".repeat(33_333)}a` });
     expect(response.statusCode).toBe(201);
   });
 
