@@ -1,4 +1,6 @@
-import type { CurrentUser, EmailInvitation, UserChoir } from "@choir/contract";
+import type { CurrentUser, EmailInvitation, Song, UserChoir } from "@choir/contract";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client";
 
 export interface SetupStep {
   id: "profile" | "choir" | "songs";
@@ -66,10 +68,11 @@ export function groupInvitationsByChoir(invitations: EmailInvitation[], language
     }));
 }
 
-/**
- * How many songs the user has added. There is no songs API yet: the songs feature fills this in, and until then
- * the 'has added songs' setup step stays open.
- */
+/** How many songs the user has added (their own songs), for the 'has added songs' setup step. */
 export function useSongCount(): number {
-  return 0;
+  const { data } = useQuery({
+    queryKey: ["songs", "my"],
+    queryFn: ({ signal }) => apiRequest<Song[]>("/songs/my", { signal }),
+  });
+  return data?.length ?? 0;
 }
