@@ -1,6 +1,4 @@
-import type { CurrentUser, EmailInvitation, Song, UserChoir } from "@choir/contract";
-import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client";
+import type { CurrentUser, EmailInvitation, UserChoir } from "@choir/contract";
 
 export interface SetupStep {
   id: "profile" | "choir" | "songs";
@@ -68,11 +66,10 @@ export function groupInvitationsByChoir(invitations: EmailInvitation[], language
     }));
 }
 
-/** How many songs the user has added (their own songs), for the 'has added songs' setup step. */
+/**
+ * How many songs the user has added. There is no songs API yet: the songs feature fills this in, and until then
+ * the 'has added songs' setup step stays open.
+ */
 export function useSongCount(): number {
-  const { data } = useQuery({
-    queryKey: ["songs", "my"],
-    queryFn: ({ signal }) => apiRequest<Song[]>("/songs/my", { signal }),
-  });
-  return data?.length ?? 0;
+  return 0;
 }
