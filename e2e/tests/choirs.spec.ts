@@ -10,6 +10,8 @@ async function newPerson(browser: Browser, label: string, type: "admin" | "gener
   const user = uniqueUser(label);
   await signIn(page, user);
   await completeOnboarding(page, type);
+  // Onboarding ends on its destination; wait for it so later reloads start from a settled page.
+  await expect(page).toHaveURL(type === "admin" ? /\/create-choir$/ : /\/dashboard$/);
   return { context, page, user };
 }
 

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@choir/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "./api-client";
+import { apiRequest, NetworkError } from "./api-client";
 import { authToken, redirectAfterAuth } from "./storage";
 
 export const currentUserKey = ["current-user"] as const;
@@ -10,7 +10,11 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return apiRequest<CurrentUser>("/me", { signal });
 }
 
-/** The signed-in user, or null. A failed fetch forgets the user and the token. */
+/**
+ * The signed-in user, or null. A refused fetch (the server answered with an error) forgets the user and the token.
+ * A fetch that never reached the server (offline, or cut off by a reload or navigation) keeps the token, so the
+ * next load can try again instead of signing the person out.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
@@ -19,7 +23,7 @@ export const currentUserQuery = queryOptions({
       return await fetchCurrentUser(signal);
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
-      authToken.clear();
+      if (!(error instanceof NetworkError)) authToken.clear();
       return null;
     }
   },
