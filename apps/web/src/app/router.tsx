@@ -67,6 +67,43 @@ export const router = createBrowserRouter([
             }),
           })),
           {
+            path: "/songs",
+            lazy: async () => ({
+              Component: (await import("../features/songs/pages/songs-library-page")).SongsLibraryPage,
+            }),
+          },
+          {
+            path: "/songs/create",
+            lazy: async () => ({
+              Component: (await import("../features/songs/pages/song-create-page")).SongCreatePage,
+            }),
+          },
+          {
+            path: "/songs/:songId",
+            lazy: async () => ({
+              Component: (await import("../features/songs/pages/song-detail-page")).SongDetailPage,
+            }),
+          },
+          {
+            path: "/choir/:choirId/song-versions",
+            lazy: async () => ({
+              Component: (await import("../features/song-versions/pages/song-versions-page")).SongVersionsPage,
+            }),
+          },
+          {
+            path: "/choir/:choirId/song-versions/:songId/edit",
+            lazy: async () => ({
+              Component: (await import("../features/song-versions/pages/version-editor-page")).VersionEditorPage,
+            }),
+          },
+          {
+            // The spec's second path family for the versions area leads to the same screens.
+            path: "/choirs/:choirId/*",
+            lazy: async () => ({
+              Component: (await import("../features/song-versions/pages/legacy-redirect")).LegacyVersionsRedirect,
+            }),
+          },
+          {
             path: "/settings",
             lazy: async () => ({
               Component: (await import("../features/settings/pages/settings-page")).SettingsPage,

@@ -1,0 +1,228 @@
+import type {
+  BulkDeleteResult,
+  CreateSong,
+  CreateSongVersion,
+  ExportedSong,
+  ImportResult,
+  ImportSongs,
+  Song,
+  SongSearchQuery,
+  SongSearchResult,
+  SongTag,
+  UpdateSong,
+  UpdateSongVisibility,
+} from "@choir/contract";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client";
+
+/** Songs change rarely while a page is open: the spec's song cache lifetime is five minutes. */
+export const SONG_STALE_TIME = 5 * 60 * 1000;
+
+export const songKeys = {
+  all: ["songs"] as const,
+  detail: (songId: string) => [...songKeys.all, "detail", songId] as const,
+  search: (query: SongSearchQuery) => [...songKeys.all, "search", query] as const,
+  infinite: (query: Omit<SongSearchQuery, "skip">) => [...songKeys.all, "infinite", query] as const,
+  mine: () => [...songKeys.all, "mine"] as const,
+  choir: (choirId: string) => [...songKeys.all, "choir", choirId] as const,
+  tags: (query: string, maxResults: number) => ["tags", "suggestions", query, maxResults] as const,
+};
+
+const songPath = (songId: string) => `/songs/${encodeURIComponent(songId)}`;
+
+/** Query string with repeated `tags`; empty and undefined values left out. */
+export function searchParams(query: SongSearchQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+// ── Reads ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function fetchSong(songId: string, signal?: AbortSignal): Promise<Song> {
+  return apiRequest<Song>(songPath(songId), { signal });
+}
+
+export const songQuery = (songId: string) =>
+  queryOptions({
+    queryKey: songKeys.detail(songId),
+    queryFn: ({ signal }) => fetchSong(songId, signal),
+    staleTime: SONG_STALE_TIME,
+    retry: false,
+  });
+
+export function useSong(songId: string) {
+  return useQuery(songQuery(songId));
+}
+
+/** The search is never answered from the HTTP cache (the server also says no-store). */
+export function searchSongs(query: SongSearchQuery, signal?: AbortSignal): Promise<SongSearchResult> {
+  return apiRequest<SongSearchResult>(`/songs/search?${searchParams(query)}`, { signal });
+}
+
+export const songSearchQuery = (query: SongSearchQuery) =>
+  queryOptions({
+    queryKey: songKeys.search(query),
+    queryFn: ({ signal }) => searchSongs(query, signal),
+  });
+
+/** Pages of `take` songs, each starting where the previous one ended. */
+export const infiniteSongsQuery = (query: Omit<SongSearchQuery, "skip">) =>
+  infiniteQueryOptions({
+    queryKey: songKeys.infinite(query),
+    queryFn: ({ pageParam, signal }) => searchSongs({ ...query, skip: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.skip + last.songs.length : undefined),
+  });
+
+export function useInfiniteSongs(query: Omit<SongSearchQuery, "skip">) {
+  return useInfiniteQuery(infiniteSongsQuery(query));
+}
+
+export function fetchMySongs(signal?: AbortSignal): Promise<Song[]> {
+  return apiRequest<Song[]>("/songs/my", { signal });
+}
+
+export const mySongsQuery = () =>
+  queryOptions({ queryKey: songKeys.mine(), queryFn: ({ signal }) => fetchMySongs(signal) });
+
+export function useMySongs(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...mySongsQuery(), enabled: options.enabled ?? true });
+}
+
+/** The songs a choir sees, versions included (entries carry `baseSongId`). */
+export function fetchChoirSongs(choirId: string, signal?: AbortSignal): Promise<Song[]> {
+  return apiRequest<Song[]>(`/songs/choir/${encodeURIComponent(choirId)}`, { signal });
+}
+
+export const choirSongsQuery = (choirId: string) =>
+  queryOptions({ queryKey: songKeys.choir(choirId), queryFn: ({ signal }) => fetchChoirSongs(choirId, signal) });
+
+export function useChoirSongs(choirId: string | null | undefined) {
+  return useQuery({ ...choirSongsQuery(choirId ?? ""), enabled: Boolean(choirId) });
+}
+
+export function fetchTagSuggestions(query: string, maxResults: number, signal?: AbortSignal): Promise<SongTag[]> {
+  const params = new URLSearchParams({ maxResults: String(maxResults) });
+  if (query.trim()) params.set("query", query.trim());
+  return apiRequest<SongTag[]>(`/tags/suggestions?${params}`, { signal });
+}
+
+/** Suggestions for an already debounced query; a failure reads as no suggestions (spec: silently emptied). */
+export function useTagSuggestions(query: string, maxResults: number, enabled = true) {
+  return useQuery({
+    queryKey: songKeys.tags(query.trim(), maxResults),
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchTagSuggestions(query, maxResults, signal);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        return [];
+      }
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+// ── Writes ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function createSong(values: CreateSong): Promise<Song> {
+  return apiRequest<Song>("/songs", { method: "POST", body: values });
+}
+
+export function updateSong(songId: string, values: UpdateSong): Promise<Song> {
+  return apiRequest<Song>(songPath(songId), { method: "PUT", body: values });
+}
+
+export function updateSongVisibility(songId: string, values: UpdateSongVisibility): Promise<Song> {
+  return apiRequest<Song>(`${songPath(songId)}/visibility`, { method: "PUT", body: values });
+}
+
+export function deleteSong(songId: string): Promise<void> {
+  return apiRequest<void>(songPath(songId), { method: "DELETE" });
+}
+
+export function createSongVersion(songId: string, values: CreateSongVersion): Promise<Song> {
+  return apiRequest<Song>(`${songPath(songId)}/versions`, { method: "POST", body: values });
+}
+
+export function bulkDeleteSongs(songIds: string[]): Promise<BulkDeleteResult> {
+  return apiRequest<BulkDeleteResult>("/songs/bulk-delete", { method: "POST", body: { songIds } });
+}
+
+export function exportSongs(songIds: string[]): Promise<ExportedSong[]> {
+  const params = new URLSearchParams({ ids: songIds.join(",") });
+  return apiRequest<ExportedSong[]>(`/songs/export?${params}`);
+}
+
+export function importSongs(body: ImportSongs): Promise<ImportResult> {
+  return apiRequest<ImportResult>("/songs/import", { method: "POST", body });
+}
+
+/** After any write every song list may be stale; the changed song's detail is replaced when known. */
+function useSongsWritten() {
+  const queryClient = useQueryClient();
+  return async (song?: Song) => {
+    if (song) queryClient.setQueryData(songKeys.detail(song.songId), song);
+    await queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === "songs" && query.queryKey[1] !== "detail",
+    });
+    await queryClient.invalidateQueries({ queryKey: ["tags"] });
+  };
+}
+
+export function useCreateSong() {
+  const written = useSongsWritten();
+  return useMutation({ mutationFn: createSong, onSuccess: (song) => written(song) });
+}
+
+export function useCreateSongVersion(songId: string) {
+  const written = useSongsWritten();
+  return useMutation({
+    mutationFn: (values: CreateSongVersion) => createSongVersion(songId, values),
+    onSuccess: (song) => written(song),
+  });
+}
+
+export function useUpdateSong(songId: string) {
+  const written = useSongsWritten();
+  return useMutation({
+    mutationFn: (values: UpdateSong) => updateSong(songId, values),
+    onSuccess: (song) => written(song),
+  });
+}
+
+export function useUpdateSongVisibility(songId: string) {
+  const written = useSongsWritten();
+  return useMutation({
+    mutationFn: (values: UpdateSongVisibility) => updateSongVisibility(songId, values),
+    onSuccess: (song) => written(song),
+  });
+}
+
+export function useDeleteSong() {
+  const written = useSongsWritten();
+  return useMutation({ mutationFn: deleteSong, onSuccess: () => written() });
+}
+
+export function useBulkDeleteSongs() {
+  const written = useSongsWritten();
+  return useMutation({ mutationFn: bulkDeleteSongs, onSuccess: () => written() });
+}
+
+export function useImportSongs() {
+  const written = useSongsWritten();
+  return useMutation({ mutationFn: importSongs, onSuccess: () => written() });
+}

@@ -1,0 +1,6 @@
+import { LoadingView } from "../../../components/loading-view";
+
+/** Placeholder until the screen lands. */
+export function SongCreatePage() {
+  return <LoadingView />;
+}
