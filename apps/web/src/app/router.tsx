@@ -87,20 +87,23 @@ export const router = createBrowserRouter([
           {
             path: "/choir/:choirId/song-versions",
             lazy: async () => ({
-              Component: (await import("../features/song-versions/pages/song-versions-page")).SongVersionsPage,
+              Component: (await import("../features/song-versions/pages/song-versions-page"))
+                .SongVersionsPage,
             }),
           },
           {
             path: "/choir/:choirId/song-versions/:songId/edit",
             lazy: async () => ({
-              Component: (await import("../features/song-versions/pages/version-editor-page")).VersionEditorPage,
+              Component: (await import("../features/song-versions/pages/version-editor-page"))
+                .VersionEditorPage,
             }),
           },
           {
             // The spec's second path family for the versions area leads to the same screens.
             path: "/choirs/:choirId/*",
             lazy: async () => ({
-              Component: (await import("../features/song-versions/pages/legacy-redirect")).LegacyVersionsRedirect,
+              Component: (await import("../features/song-versions/pages/legacy-redirect"))
+                .LegacyVersionsRedirect,
             }),
           },
           {

@@ -107,13 +107,20 @@ export function fetchChoirSongs(choirId: string, signal?: AbortSignal): Promise<
 }
 
 export const choirSongsQuery = (choirId: string) =>
-  queryOptions({ queryKey: songKeys.choir(choirId), queryFn: ({ signal }) => fetchChoirSongs(choirId, signal) });
+  queryOptions({
+    queryKey: songKeys.choir(choirId),
+    queryFn: ({ signal }) => fetchChoirSongs(choirId, signal),
+  });
 
 export function useChoirSongs(choirId: string | null | undefined) {
   return useQuery({ ...choirSongsQuery(choirId ?? ""), enabled: Boolean(choirId) });
 }
 
-export function fetchTagSuggestions(query: string, maxResults: number, signal?: AbortSignal): Promise<SongTag[]> {
+export function fetchTagSuggestions(
+  query: string,
+  maxResults: number,
+  signal?: AbortSignal,
+): Promise<SongTag[]> {
   const params = new URLSearchParams({ maxResults: String(maxResults) });
   if (query.trim()) params.set("query", query.trim());
   return apiRequest<SongTag[]>(`/tags/suggestions?${params}`, { signal });
