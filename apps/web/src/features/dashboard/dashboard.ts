@@ -1,4 +1,6 @@
 import type { CurrentUser, EmailInvitation, UserChoir } from "@choir/contract";
+import { useQuery } from "@tanstack/react-query";
+import { songSearchQuery } from "../songs/api";
 
 export interface SetupStep {
   id: "profile" | "choir" | "songs";
@@ -67,9 +69,10 @@ export function groupInvitationsByChoir(invitations: EmailInvitation[], language
 }
 
 /**
- * How many songs the user has added. There is no songs API yet: the songs feature fills this in, and until then
- * the 'has added songs' setup step stays open.
+ * How many songs the user has added: one search row is enough, the count comes with it. While it loads, or when it
+ * fails, the 'has added songs' step simply stays open.
  */
 export function useSongCount(): number {
-  return 0;
+  const { data } = useQuery({ ...songSearchQuery({ onlyUserCreated: true, take: 1 }), retry: false });
+  return data?.totalCount ?? 0;
 }
