@@ -23,7 +23,9 @@ import { type Database, openDatabase } from "./db/client.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { playlistRoutes } from "./features/playlists/routes.js";
 import { songRoutes } from "./features/songs/routes.js";
+import { templateRoutes } from "./features/templates/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { MESSAGES, registerErrorHandling, sendError, toErrorResponse } from "./http/errors.js";
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(choirRoutes);
   await app.register(memberRoutes);
   await app.register(songRoutes);
+  await app.register(templateRoutes);
+  await app.register(playlistRoutes);
   await app.register(invitationRoutes);
   if (usesOutbox(config)) await app.register(outboxRoutes);
 

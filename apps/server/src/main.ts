@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { seedEmptyDatabase, seedsOnStart } from "./seed/demo-library.js";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -15,6 +16,16 @@ try {
 config.webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 const app = await buildApp({ config });
+
+if (seedsOnStart(config)) {
+  // A first `npm start` shows a library to browse; a failure here must not keep the server from starting.
+  try {
+    const seeded = await seedEmptyDatabase(app.db, { demoChoir: config.localSignIn });
+    if (seeded) app.log.info(`Empty database: loaded the demo library (${seeded.created.length} songs)`);
+  } catch (error) {
+    app.log.warn({ err: error }, "the demo library could not be loaded");
+  }
+}
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
 let closing = false;

@@ -20,4 +20,7 @@ export const STORAGE_KEYS = {
   language: "choirapp-language",
   inviteToken: "inviteToken",
   redirectAfterAuth: "redirectAfterAuth",
+  songFontSize: "choirapp-song-font-size",
+  songFontWeight: "choirapp-song-font-weight",
+  songSolfege: "choirapp-song-solfege",
 } as const;

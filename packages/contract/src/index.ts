@@ -3,5 +3,7 @@ export * from "./choirs.js";
 export * from "./errors.js";
 export * from "./invitations.js";
 export * from "./limits.js";
+export * from "./playlists.js";
 export * from "./songs.js";
+export * from "./templates.js";
 export * from "./users.js";

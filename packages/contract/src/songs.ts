@@ -19,7 +19,15 @@ export const SONG_LIMITS = {
   tagSuggestionsDefault: 10,
   tagSuggestionsMax: 50,
   tagSuggestionsEmpty: 8,
+  importFilesMax: 50,
+  /** Characters of one import file; a song file holds one song, so LIMITS.songContentMax applies to it too. */
+  importFileMax: LIMITS.songContentMax * 5,
+  /** Songs created by one import request, all files together. */
+  importSongsMax: 500,
 } as const;
+
+/** File names the import reads: our JSON export, and song files in ChordPro or chords over words. */
+export const IMPORT_FILE_EXTENSIONS = [".json", ".cho", ".pro", ".chordpro", ".crd", ".txt"] as const;
 
 export const SongTag = z.object({ tagId: z.uuid(), tagName: z.string() }).meta({ id: "SongTag" });
 export type SongTag = z.infer<typeof SongTag>;
@@ -199,21 +207,25 @@ export const ExportedSong = z
   .meta({ id: "ExportedSong" });
 export type ExportedSong = z.infer<typeof ExportedSong>;
 
-/** One song of an import file, as read: validated like a new song. */
+/** One song of an import file, as read: validated like a new song (tags as names or `{tagName}` objects). */
 export const ImportedSong = z.object({
   title,
   artist,
   content,
-  tags: z.array(TagName).max(SONG_LIMITS.tagsPerSong).default([]),
+  tags: TagList.default([]),
 });
 export type ImportedSong = z.input<typeof ImportedSong>;
 
+/**
+ * A file to import. Its content is bounded here only by the request size: a file over
+ * SONG_LIMITS.importFileMax gets its own error in the result, so the other files still import.
+ */
 export const SongImportFile = z.object({
   name: z.string().trim().min(1).max(255),
-  content: z.string().max(LIMITS.songContentMax * 5),
+  content: z.string().max(LIMITS.bodyLimitBytes),
 });
 export const ImportSongs = z
-  .object({ files: z.array(SongImportFile).min(1).max(50) })
+  .object({ files: z.array(SongImportFile).min(1).max(SONG_LIMITS.importFilesMax) })
   .meta({ id: "ImportSongs" });
 export type ImportSongs = z.input<typeof ImportSongs>;
 export const ImportResult = z

@@ -42,7 +42,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      // JIT off: the planner prices searches (trigram and visibility subqueries) above jit_above_cost, and
+      // compiling them took longer (100–400 ms) than running them (bench/search).
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
     });
     // An idle connection dropped by the server (restart, failover) must not bring the process down;
     // the pool replaces it on the next query.

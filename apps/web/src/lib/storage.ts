@@ -32,6 +32,22 @@ export const storedLanguage = {
   set: (language: string) => write(local, STORAGE_KEYS.language, language),
 };
 
+/** Song sheet reading settings; the sheet's hook checks the values, so anything stored here is only a wish. */
+export const songFontSize = {
+  get: () => read(local, STORAGE_KEYS.songFontSize),
+  set: (size: string) => write(local, STORAGE_KEYS.songFontSize, size),
+};
+
+export const songFontWeight = {
+  get: () => read(local, STORAGE_KEYS.songFontWeight),
+  set: (weight: string) => write(local, STORAGE_KEYS.songFontWeight, weight),
+};
+
+export const songSolfege = {
+  get: () => read(local, STORAGE_KEYS.songSolfege) === "true",
+  set: (isOn: boolean) => write(local, STORAGE_KEYS.songSolfege, isOn ? "true" : "false"),
+};
+
 export const pendingInviteToken = {
   get: () => read(session, STORAGE_KEYS.inviteToken),
   set: (token: string) => write(session, STORAGE_KEYS.inviteToken, token),

@@ -1,4 +1,6 @@
 export * from "./choirs.js";
 export * from "./invitations.js";
+export * from "./playlists.js";
 export * from "./songs.js";
+export * from "./templates.js";
 export * from "./users.js";

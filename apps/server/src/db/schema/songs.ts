@@ -63,6 +63,9 @@ export const songs = pgTable(
     index("songs_title_trgm_idx").using("gin", t.titleNorm.op("gin_trgm_ops")),
     index("songs_artist_trgm_idx").using("gin", t.artistNorm.op("gin_trgm_ops")),
     index("songs_title_sort_idx").on(t.titleNorm, t.id),
+    // Who may see a song, readable from the index alone: joins from tags or choirs to visible songs (searches
+    // with tag filters, choir lists) check visibility without reading the wide song rows.
+    index("songs_access_idx").on(t.id, t.visibility, t.creatorId, t.versionChoirId),
     // One version of a song per choir.
     uniqueIndex("songs_version_per_choir_key")
       .on(t.baseSongId, t.versionChoirId)
@@ -106,5 +109,6 @@ export const songTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.songId, t.tagId] }), index("song_tags_tag_idx").on(t.tagId)],
+  // (tag, song): a tag's songs from the index alone.
+  (t) => [primaryKey({ columns: [t.songId, t.tagId] }), index("song_tags_tag_idx").on(t.tagId, t.songId)],
 );

@@ -5,6 +5,9 @@ import {
   CreateSongVersion,
   ErrorBody,
   ExportedSong,
+  IMPORT_FILE_EXTENSIONS,
+  ImportResult,
+  ImportSongs,
   Song,
   SongSearchQuery,
   SongSearchResult,
@@ -18,6 +21,7 @@ import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import { invalid } from "../../http/errors.js";
 import { perMinute } from "../../http/rate-limit.js";
+import { importSongFiles } from "./import.js";
 import { presentExportedSong, presentSong } from "./presenter.js";
 import {
   bulkDeleteSongs,
@@ -122,6 +126,30 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("Content-Disposition", 'attachment; filename="songs-export.json"');
       return details.map(presentExportedSong);
     },
+  );
+
+  app.post(
+    "/api/songs/import",
+    {
+      onRequest: app.authenticate,
+      config: perMinute(app.config.rateLimitPerMinute),
+      schema: {
+        tags: ["songs"],
+        summary: "Import songs from files; a result per file",
+        description:
+          `Files ending ${IMPORT_FILE_EXTENSIONS.join(", ")}. A .json file is an export of GET /api/songs/export; ` +
+          "any other holds one song in ChordPro (kept as written) or chords over words / Ultimate Guitar text " +
+          "(converted to ChordPro). Songs become the caller's, Private. A file that cannot be imported gets an " +
+          "`error` and the others are still imported; the songs of one file are created all or none.",
+        body: ImportSongs,
+        response: { 200: ImportResult, 413: ErrorBody, 429: ErrorBody, ...errors },
+      },
+    },
+    async (request) => ({
+      results: await importSongFiles(app.db, request.session!.userId, request.body.files, (error, file) =>
+        request.log.error({ err: error, file }, "song import failed"),
+      ),
+    }),
   );
 
   app.get(

@@ -1,12 +1,12 @@
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { requireCreator, visibleTo } from "./policy.js";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 
 export type SongRow = typeof songs.$inferSelect;
@@ -80,24 +80,35 @@ export async function createSong(
   version?: { baseSongId: string; choirId: string },
 ): Promise<string> {
   await requireMemberOfAll(db, creatorId, fields.visibility === 2 ? fields.visibleToChoirs : []);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(songs)
-      .values({
-        title: fields.title,
-        artist: fields.artist,
-        content: fields.content,
-        audioUrl: fields.audioUrl,
-        visibility: fields.visibility,
-        creatorId,
-        baseSongId: version?.baseSongId ?? null,
-        versionChoirId: version?.choirId ?? null,
-      })
-      .returning({ id: songs.id });
-    await setTags(tx, row!.id, fields.tags);
-    await setChoirs(tx, row!.id, fields.visibility, fields.visibleToChoirs);
-    return row!.id;
-  });
+  return db.transaction((tx) => insertSong(tx, creatorId, fields, version));
+}
+
+/**
+ * Inserts a song with its tags and choirs inside the caller's transaction, so several songs can be created
+ * all or nothing (an import file, the demo library). Choir membership is the caller's to check.
+ */
+export async function insertSong(
+  tx: Tx,
+  creatorId: string,
+  fields: SongFields,
+  version?: { baseSongId: string; choirId: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(songs)
+    .values({
+      title: fields.title,
+      artist: fields.artist,
+      content: fields.content,
+      audioUrl: fields.audioUrl,
+      visibility: fields.visibility,
+      creatorId,
+      baseSongId: version?.baseSongId ?? null,
+      versionChoirId: version?.choirId ?? null,
+    })
+    .returning({ id: songs.id });
+  await setTags(tx, row!.id, fields.tags);
+  await setChoirs(tx, row!.id, fields.visibility, fields.visibleToChoirs);
+  return row!.id;
 }
 
 /** A song the user may see, or 404 (whether it does not exist or is not theirs to see). */
@@ -306,6 +317,24 @@ const containsPattern = (value: string) => sql`'%' || ${normalized(value.replace
 
 /** Full-text and fuzzy song search over what the caller may see; exact totals. */
 export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
+  const { count, page, pageCounts } = await searchQueries(db, callerId, filters);
+  const [countRows, rows] = await Promise.all([pageCounts ? [] : count, page]);
+  let totalCount = pageCounts ? (rows[0]?.total ?? 0) : (countRows[0]?.count ?? 0);
+  // A ranked page carries the total on its rows; a page past the last match has no row to carry it.
+  if (pageCounts && rows.length === 0 && filters.skip > 0) totalCount = (await count)[0]?.count ?? 0;
+  const pageRows = rows.map((row) => row.song);
+  return {
+    songs: await withDetails(db, pageRows),
+    totalCount,
+    hasMore: filters.skip + pageRows.length < totalCount,
+  };
+}
+
+/**
+ * The queries of a search, built but not run (bench/search runs their SQL): the exact total, and one page of songs
+ * whose rows also carry the total when `pageCounts` (ranked by relevance).
+ */
+export async function searchQueries(db: Db, callerId: string, filters: SearchFilters) {
   const where: SQL[] = [visibleTo(callerId)];
   const term = filters.searchTerm?.trim();
   const words = term ? searchWords(term) : [];
@@ -315,7 +344,7 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
     // word of the title or artist.
     for (const word of words) {
       where.push(sql`(${songs.searchVector} @@ to_tsquery('simple', choir_unaccent(${`${word}:*`}))
-        or ${normalized(word)} <% ${songs.titleNorm} or ${normalized(word)} <% ${songs.artistNorm})`);
+        or ${songs.titleNorm} %> ${normalized(word)} or ${songs.artistNorm} %> ${normalized(word)})`);
     }
     const query = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" | ")}))`;
     rank = sql`(ts_rank(${songs.searchVector}, ${query})
@@ -329,9 +358,23 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
       sql`lower(choir_unaccent(choir_lyrics(${songs.content}))) like ${containsPattern(filters.content)}`,
     );
   }
-  for (const tag of filters.tags) {
-    where.push(sql`exists (select 1 from song_tags st join tags t on t.id = st.tag_id
-      where st.song_id = ${songs.id} and lower(t.name) = lower(${tag}))`);
+  // Tags are looked up first: with their ids in the query the planner knows how common each one is (the songs of
+  // a common tag are then read in title order, not all sorted). A tag no song has matches nothing.
+  const tagIds = await Promise.all(
+    filters.tags.map(async (tag) => {
+      const [row] = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(sql`lower(${tags.name}) = lower(${tag})`);
+      return row?.id;
+    }),
+  );
+  for (const tagId of tagIds) {
+    where.push(
+      tagId
+        ? sql`exists (select 1 from song_tags st where st.song_id = ${songs.id} and st.tag_id = ${tagId})`
+        : sql`false`,
+    );
   }
   if (filters.visibility !== undefined) where.push(eq(songs.visibility, filters.visibility));
   if (filters.choirId) {
@@ -346,32 +389,45 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
   const sortBy = filters.sortBy ?? (rank ? "relevance" : "title");
   const ascending =
     (filters.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
-  const direction = (column: SQL | AnyPgColumn) => (ascending ? asc(column) : desc(column));
-  const order: SQL[] =
-    sortBy === "relevance" && rank
-      ? [direction(rank), asc(songs.titleNorm)]
-      : sortBy === "artist"
-        ? [direction(songs.artistNorm), asc(songs.titleNorm)]
-        : sortBy === "createdAt"
-          ? [direction(songs.createdAt)]
-          : [direction(songs.titleNorm)];
-
-  const [countRows, pageRows] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int` }).from(songs).where(condition),
-    db
-      .select()
+  const direction = (column: SQLWrapper | AnyPgColumn) => (ascending ? asc(column) : desc(column));
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(songs).where(condition);
+  if (sortBy === "relevance" && rank) {
+    // Ranking reads every match anyway, so the same pass counts them (over narrow rows: id, rank, title); only the
+    // page's songs are then read whole.
+    const ranked = db
+      .select({
+        id: songs.id,
+        rank: sql<number>`${rank}`.as("rank"),
+        titleNorm: songs.titleNorm,
+        total: sql<number>`(count(*) over ())::int`.as("total"),
+      })
       .from(songs)
       .where(condition)
-      .orderBy(...order, asc(songs.id))
+      .orderBy(sql.raw(ascending ? "rank asc" : "rank desc"), asc(songs.titleNorm), asc(songs.id))
       .limit(filters.take)
-      .offset(filters.skip),
-  ]);
-  const totalCount = countRows[0]?.count ?? 0;
-  return {
-    songs: await withDetails(db, pageRows),
-    totalCount,
-    hasMore: filters.skip + pageRows.length < totalCount,
-  };
+      .offset(filters.skip)
+      .as("ranked");
+    const page = db
+      .select({ song: songs, total: ranked.total })
+      .from(ranked)
+      .innerJoin(songs, eq(songs.id, ranked.id))
+      .orderBy(direction(ranked.rank), asc(ranked.titleNorm), asc(ranked.id));
+    return { count, page, pageCounts: true };
+  }
+  const order: SQL[] =
+    sortBy === "artist"
+      ? [direction(songs.artistNorm), asc(songs.titleNorm)]
+      : sortBy === "createdAt"
+        ? [direction(songs.createdAt)]
+        : [direction(songs.titleNorm)];
+  const page = db
+    .select({ song: songs, total: sql<number | null>`null` })
+    .from(songs)
+    .where(condition)
+    .orderBy(...order, asc(songs.id))
+    .limit(filters.take)
+    .offset(filters.skip);
+  return { count, page, pageCounts: false };
 }
 
 /** The most used tags (empty query), or matching tags with prefix matches first; among visible songs. */
@@ -384,7 +440,7 @@ export async function suggestTags(db: Db, userId: string, query: string | undefi
     filters.push(sql`lower(${tags.name}) like ${`%${q.toLocaleLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`);
   const prefixFirst = q
     ? sql`case when lower(${tags.name}) like ${`${q.toLocaleLowerCase().replace(/[\\%_]/g, "\\$&")}%`} then 0 else 1 end`
-    : sql`0`;
+    : sql`0::int`;
   return db
     .select({ tagId: tags.id, tagName: tags.name })
     .from(tags)

@@ -1,7 +1,15 @@
-import { CompleteOnboarding, CurrentUser, ErrorBody, roleForUserType, UpdateMe } from "@choir/contract";
+import {
+  CompleteOnboarding,
+  CurrentUser,
+  ErrorBody,
+  roleForUserType,
+  SetCurrentChoir,
+  UpdateMe,
+} from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireMember } from "../../access/choir-access.js";
 import { presentCurrentUser } from "./presenter.js";
-import { completeOnboarding, getUserWithChoirs, updateUserName } from "./service.js";
+import { completeOnboarding, getUserWithChoirs, setCurrentChoir, updateUserName } from "./service.js";
 
 const errorResponses = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
@@ -55,6 +63,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.session!;
       await completeOnboarding(app.db, auth.userId, roleForUserType(request.body.userType));
+      return presentCurrentUser(await getUserWithChoirs(app.db, auth.userId), auth.isNewUser);
+    },
+  );
+
+  app.put(
+    "/api/me/current-choir",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["users"],
+        summary: "Make a choir the current one (opening its dashboard does); members of it only",
+        body: SetCurrentChoir,
+        response: { 200: CurrentUser, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = request.session!;
+      await requireMember(app.db, request.body.choirId, auth.userId);
+      await setCurrentChoir(app.db, auth.userId, request.body.choirId);
       return presentCurrentUser(await getUserWithChoirs(app.db, auth.userId), auth.isNewUser);
     },
   );

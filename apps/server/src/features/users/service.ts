@@ -63,3 +63,7 @@ export async function completeOnboarding(
     .set({ role, hasCompletedOnboarding: true, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
+
+export async function setCurrentChoir(db: Db, userId: string, choirId: string): Promise<void> {
+  await db.update(users).set({ currentChoirId: choirId, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -179,7 +179,7 @@ export function importSongs(body: ImportSongs): Promise<ImportResult> {
 }
 
 /** After any write every song list may be stale; the changed song's detail is replaced when known. */
-function useSongsWritten() {
+export function useSongsWritten() {
   const queryClient = useQueryClient();
   return async (song?: Song) => {
     if (song) queryClient.setQueryData(songKeys.detail(song.songId), song);

@@ -1,6 +1,8 @@
-import { LoadingView } from "../../../components/loading-view";
+import { Navigate, useParams } from "react-router";
+import { legacyVersionsPath } from "../legacy-paths";
 
-/** Placeholder until the screen lands. */
+/** /choirs/{choirId}/*: the spec's other path family for the versions area, sent to this app's screens. */
 export function LegacyVersionsRedirect() {
-  return <LoadingView />;
+  const { choirId = "", "*": rest } = useParams();
+  return <Navigate to={legacyVersionsPath(choirId, rest)} replace />;
 }

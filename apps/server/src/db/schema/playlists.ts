@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { choirs } from "./choirs.js";
+import { songs } from "./songs.js";
+import { playlistTemplates } from "./templates.js";
+import { users } from "./users.js";
+
+/** A choir's playlist for one date (at most one per choir and date). */
+export const playlists = pgTable(
+  "playlists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    choirId: uuid("choir_id")
+      .notNull()
+      .references(() => choirs.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    title: text("title"),
+    isPublic: boolean("is_public").notNull().default(false),
+    templateId: uuid("template_id").references(() => playlistTemplates.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("playlists_choir_date_key").on(t.choirId, t.date),
+    index("playlists_template_idx").on(t.templateId),
+  ],
+);
+
+/** A playlist's ordered sections; `position` is kept 0..n-1 by the service. */
+export const playlistSections = pgTable(
+  "playlist_sections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    index("playlist_sections_playlist_idx").on(t.playlistId, t.position),
+    // Lets an entry's foreign key say that its section belongs to its own playlist.
+    unique("playlist_sections_id_playlist_key").on(t.id, t.playlistId),
+    check("playlist_sections_position_check", sql`${t.position} >= 0`),
+  ],
+);
+
+/** A song in a playlist section: at most once per playlist, with an optional key to sing it in. */
+export const playlistEntries = pgTable(
+  "playlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    sectionId: uuid("section_id").notNull(),
+    songId: uuid("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    key: text("key"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "playlist_entries_section_fk",
+      columns: [t.sectionId, t.playlistId],
+      foreignColumns: [playlistSections.id, playlistSections.playlistId],
+    }).onDelete("cascade"),
+    uniqueIndex("playlist_entries_playlist_song_key").on(t.playlistId, t.songId),
+    index("playlist_entries_section_idx").on(t.sectionId, t.position),
+    index("playlist_entries_song_idx").on(t.songId),
+    check("playlist_entries_position_check", sql`${t.position} >= 0`),
+    check("playlist_entries_key_check", sql`${t.key} is null or ${t.key} ~ '^[A-G][#b]?m?$'`),
+  ],
+);

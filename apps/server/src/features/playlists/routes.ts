@@ -1,0 +1,238 @@
+import {
+  AddPlaylistSong,
+  CreatePlaylist,
+  ErrorBody,
+  LastSung,
+  LastSungQuery,
+  MovePlaylistSong,
+  Playlist,
+  PlaylistListQuery,
+  SetEntryKey,
+  UpdatePlaylist,
+} from "@choir/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireMember } from "../../access/choir-access.js";
+import { requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
+import { presentPlaylist } from "./presenter.js";
+import {
+  addSong,
+  createPlaylist,
+  deletePlaylist,
+  findPlaylist,
+  getPlaylist,
+  lastSung,
+  listChoirPlaylists,
+  moveSong,
+  removeSong,
+  setEntryKey,
+  updatePlaylist,
+} from "./service.js";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const PlaylistIdParams = z.object({ id: z.uuid() });
+/** `songId` may be the song's id or the entry's: a song is at most once in a playlist. */
+const PlaylistSongParams = z.object({ id: z.uuid(), songId: z.uuid() });
+
+/** Dated playlists of a choir: its members read and edit them. */
+export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Loads the playlist (404), checks the caller may edit it, runs the change, answers the playlist. */
+  const editAndPresent = async (playlistId: string, userId: string, change: () => Promise<void>) => {
+    await requirePlaylistEditor(app.db, await findPlaylist(app.db, playlistId), userId);
+    await change();
+    return presentPlaylist(await getPlaylist(app.db, playlistId, userId));
+  };
+
+  app.post(
+    "/api/playlists",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Create a choir's playlist for a date (members); one per choir and date",
+        body: CreatePlaylist,
+        response: { 201: Playlist, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      await requireMember(app.db, request.body.choirId, userId);
+      const id = await createPlaylist(app.db, userId, request.body);
+      return reply.status(201).send(presentPlaylist(await getPlaylist(app.db, id, userId)));
+    },
+  );
+
+  app.get(
+    "/api/choirs/:choirId/playlists",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "A choir's playlists by date, with sections and songs (members); `_t` is ignored",
+        params: z.object({ choirId: z.uuid() }),
+        querystring: PlaylistListQuery,
+        response: { 200: z.array(Playlist), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      await requireMember(app.db, request.params.choirId, userId);
+      reply.header("Cache-Control", "no-store");
+      return (await listChoirPlaylists(app.db, request.params.choirId, userId)).map(presentPlaylist);
+    },
+  );
+
+  app.get(
+    "/api/playlists/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "A playlist (members of its choir); `_t` is ignored",
+        params: PlaylistIdParams,
+        querystring: PlaylistListQuery,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      await requirePlaylistReader(app.db, await findPlaylist(app.db, request.params.id), userId);
+      reply.header("Cache-Control", "no-store");
+      return presentPlaylist(await getPlaylist(app.db, request.params.id, userId));
+    },
+  );
+
+  app.put(
+    "/api/playlists/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary:
+          "Edit a playlist's title, public flag, template and sections (members); omitted fields are kept",
+        params: PlaylistIdParams,
+        body: UpdatePlaylist,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.userId;
+      return editAndPresent(request.params.id, userId, () =>
+        updatePlaylist(app.db, request.params.id, userId, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    "/api/playlists/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Delete a playlist (members)",
+        params: PlaylistIdParams,
+        response: { 204: z.null().describe("Deleted"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const playlist = await findPlaylist(app.db, request.params.id);
+      await requirePlaylistEditor(app.db, playlist, request.session!.userId);
+      await deletePlaylist(app.db, playlist.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/playlists/:id/songs",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Add a song the caller may see to a section (members); a song already in it → 409",
+        params: PlaylistIdParams,
+        body: AddPlaylistSong,
+        response: { 201: Playlist, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      const playlist = await editAndPresent(request.params.id, userId, () =>
+        addSong(app.db, request.params.id, userId, request.body),
+      );
+      return reply.status(201).send(playlist);
+    },
+  );
+
+  app.delete(
+    "/api/playlists/:id/songs/:songId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Remove a song (by song id or entry id) from a playlist (members)",
+        params: PlaylistSongParams,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request) =>
+      editAndPresent(request.params.id, request.session!.userId, () =>
+        removeSong(app.db, request.params.id, request.params.songId),
+      ),
+  );
+
+  app.post(
+    "/api/playlists/:id/songs/:songId/move",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Move a song to another section, or reorder it within one (members)",
+        params: PlaylistSongParams,
+        body: MovePlaylistSong,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request) =>
+      editAndPresent(request.params.id, request.session!.userId, () =>
+        moveSong(app.db, request.params.id, request.params.songId, request.body),
+      ),
+  );
+
+  app.put(
+    "/api/playlists/:id/songs/:songId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Set or clear the key an entry is sung in (members)",
+        params: PlaylistSongParams,
+        body: SetEntryKey,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request) =>
+      editAndPresent(request.params.id, request.session!.userId, () =>
+        setEntryKey(app.db, request.params.id, request.params.songId, request.body.key),
+      ),
+  );
+
+  app.get(
+    "/api/choirs/:choirId/songs/:songId/last-sung",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "The latest of the choir's playlists holding a song, up to a day (members)",
+        params: z.object({ choirId: z.uuid(), songId: z.uuid() }),
+        querystring: LastSungQuery,
+        response: { 200: LastSung, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireMember(app.db, request.params.choirId, request.session!.userId);
+      reply.header("Cache-Control", "no-store");
+      const until = request.query.until ?? app.clock.now().toISOString().slice(0, 10);
+      return lastSung(app.db, request.params.choirId, request.params.songId, until, request.query.take);
+    },
+  );
+};

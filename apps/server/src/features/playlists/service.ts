@@ -1,0 +1,526 @@
+import { randomUUID } from "node:crypto";
+import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, SONG_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  playlistEntries,
+  playlistSections,
+  playlists,
+  playlistTemplates,
+  songs,
+  templateSections,
+} from "../../db/schema/index.js";
+import { conflict, invalid, notFound, pgError } from "../../http/errors.js";
+import { songVisibleTo } from "./policy.js";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+export type PlaylistRow = typeof playlists.$inferSelect;
+type SectionRow = typeof playlistSections.$inferSelect;
+type EntryRow = typeof playlistEntries.$inferSelect;
+
+export interface PlaylistDetails {
+  playlist: PlaylistRow;
+  template: { id: string; title: string } | null;
+  sections: {
+    section: SectionRow;
+    entries: {
+      entry: EntryRow;
+      /** null when the reader may not see the song. */
+      song: { title: string; artist: string | null; key: string | null; duration: string | null } | null;
+    }[];
+  }[];
+}
+
+export interface EntryInput {
+  songId: string;
+  /** undefined keeps an existing entry's key; null clears it. */
+  key?: string | null;
+}
+
+export interface SectionInput {
+  id?: string;
+  title: string;
+  songs: EntryInput[];
+}
+
+/** Unique violations raced past the checks below, in the product's words. */
+function mapConflicts(error: unknown): never {
+  const found = pgError(error);
+  if (found?.code === "23505") {
+    if (found.constraint === "playlist_entries_playlist_song_key")
+      throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
+    if (found.constraint === "playlists_choir_date_key") throw conflict(PLAYLIST_MESSAGES.dateTaken);
+  }
+  throw error;
+}
+
+/** A playlist by id, or 404; access is the caller's to check with the policy. */
+export async function findPlaylist(db: Executor, playlistId: string): Promise<PlaylistRow> {
+  const [row] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
+  if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
+  return row;
+}
+
+// ChordPro metadata read by the database, so a playlist never ships its songs' full texts to the server.
+const KEY_PATTERN = "(?i)\\{\\s*key\\s*:([^}]*)\\}";
+const DURATION_PATTERN = "(?i)\\{\\s*duration\\s*:([^}]*)\\}";
+
+/** Playlists with their template, sections and entries; song details only where `viewerId` may see the song. */
+async function withDetails(db: Executor, rows: PlaylistRow[], viewerId: string): Promise<PlaylistDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const templateIds = [...new Set(rows.map((row) => row.templateId).filter((id): id is string => !!id))];
+  const [templates, sections, entries] = await Promise.all([
+    templateIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: playlistTemplates.id, title: playlistTemplates.title })
+          .from(playlistTemplates)
+          .where(inArray(playlistTemplates.id, templateIds)),
+    db
+      .select()
+      .from(playlistSections)
+      .where(inArray(playlistSections.playlistId, ids))
+      .orderBy(asc(playlistSections.position), asc(playlistSections.id)),
+    db
+      .select({
+        entry: playlistEntries,
+        title: songs.title,
+        artist: songs.artist,
+        key: sql<string | null>`substring(${songs.content} from ${KEY_PATTERN}::text)`,
+        duration: sql<string | null>`substring(${songs.content} from ${DURATION_PATTERN}::text)`,
+      })
+      .from(playlistEntries)
+      .leftJoin(songs, and(eq(songs.id, playlistEntries.songId), songVisibleTo(viewerId)))
+      .where(inArray(playlistEntries.playlistId, ids))
+      .orderBy(asc(playlistEntries.position), asc(playlistEntries.createdAt), asc(playlistEntries.id)),
+  ]);
+  const templateById = new Map(templates.map((t) => [t.id, t]));
+  return rows.map((playlist) => ({
+    playlist,
+    template: playlist.templateId ? (templateById.get(playlist.templateId) ?? null) : null,
+    sections: sections
+      .filter((section) => section.playlistId === playlist.id)
+      .map((section) => ({
+        section,
+        entries: entries
+          .filter((row) => row.entry.sectionId === section.id)
+          .map(({ entry, title, artist, key, duration }) => ({
+            entry,
+            song: title === null ? null : { title, artist, key, duration },
+          })),
+      })),
+  }));
+}
+
+export async function getPlaylist(
+  db: Executor,
+  playlistId: string,
+  viewerId: string,
+): Promise<PlaylistDetails> {
+  const [details] = await withDetails(db, [await findPlaylist(db, playlistId)], viewerId);
+  return details!;
+}
+
+/** A choir's playlists, by date. */
+export async function listChoirPlaylists(
+  db: Db,
+  choirId: string,
+  viewerId: string,
+): Promise<PlaylistDetails[]> {
+  const rows = await db
+    .select()
+    .from(playlists)
+    .where(eq(playlists.choirId, choirId))
+    .orderBy(asc(playlists.date), asc(playlists.id));
+  return withDetails(db, rows, viewerId);
+}
+
+/** A template the choir may use: a built-in one or its own; else 404. */
+async function usableTemplate(tx: Executor, choirId: string, templateId: string) {
+  const [template] = await tx
+    .select({ id: playlistTemplates.id })
+    .from(playlistTemplates)
+    .where(
+      and(
+        eq(playlistTemplates.id, templateId),
+        or(eq(playlistTemplates.choirId, choirId), isNull(playlistTemplates.choirId)),
+      ),
+    );
+  if (!template) throw notFound(TEMPLATE_MESSAGES.notFound);
+  return template;
+}
+
+/** Refuses a song twice in one payload (409), and songs the caller may not see (404, like reading them). */
+async function checkSongs(tx: Executor, songIds: string[], callerId: string, alreadyIn: Set<string>) {
+  if (new Set(songIds).size !== songIds.length) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
+  // Songs already in the playlist stay, even when this member may not see them (another member's private song).
+  const added = songIds.filter((id) => !alreadyIn.has(id));
+  if (added.length === 0) return;
+  const visible = await tx
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(inArray(songs.id, added), songVisibleTo(callerId)));
+  if (visible.length !== added.length) throw notFound(SONG_MESSAGES.notFound);
+}
+
+async function insertLayout(
+  tx: Tx,
+  playlistId: string,
+  sections: SectionInput[],
+  previous: Map<string, { id: string; key: string | null }> = new Map(),
+) {
+  const sectionRows = sections.map((section, position) => ({
+    id: section.id ?? randomUUID(),
+    playlistId,
+    title: section.title,
+    position,
+  }));
+  const newSections = sectionRows.filter((_, index) => !sections[index]!.id);
+  if (newSections.length > 0) await tx.insert(playlistSections).values(newSections);
+  const entryRows = sections.flatMap((section, index) =>
+    section.songs.map((song, position) => {
+      const before = previous.get(song.songId);
+      return {
+        id: before?.id ?? randomUUID(),
+        playlistId,
+        sectionId: sectionRows[index]!.id,
+        songId: song.songId,
+        position,
+        key: song.key === undefined ? (before?.key ?? null) : song.key,
+      };
+    }),
+  );
+  if (entryRows.length > 0) await tx.insert(playlistEntries).values(entryRows);
+}
+
+export interface CreatePlaylistInput {
+  choirId: string;
+  date: string;
+  title?: string | null;
+  isPublic: boolean;
+  playlistTemplateId?: string | null;
+  sections?: SectionInput[];
+}
+
+/** Creates a choir's playlist for a date; sections omitted take the template's, empty. */
+export async function createPlaylist(db: Db, callerId: string, input: CreatePlaylistInput): Promise<string> {
+  try {
+    return await db.transaction(async (tx) => {
+      // A new playlist's sections are all new, whatever ids the payload carries.
+      let sections: SectionInput[] | undefined = input.sections?.map((section) => ({
+        ...section,
+        id: undefined,
+      }));
+      if (input.playlistTemplateId) {
+        await usableTemplate(tx, input.choirId, input.playlistTemplateId);
+        if (!sections) {
+          const fromTemplate = await tx
+            .select({ title: templateSections.title })
+            .from(templateSections)
+            .where(eq(templateSections.templateId, input.playlistTemplateId))
+            .orderBy(asc(templateSections.position), asc(templateSections.id));
+          sections = fromTemplate.map(({ title }) => ({ title, songs: [] }));
+        }
+      }
+      sections ??= [];
+      await checkSongs(
+        tx,
+        sections.flatMap((section) => section.songs.map((song) => song.songId)),
+        callerId,
+        new Set(),
+      );
+      const id = randomUUID();
+      await tx.insert(playlists).values({
+        id,
+        choirId: input.choirId,
+        date: input.date,
+        title: input.title ?? null,
+        isPublic: input.isPublic,
+        templateId: input.playlistTemplateId ?? null,
+        createdBy: callerId,
+      });
+      await insertLayout(tx, id, sections);
+      return id;
+    });
+  } catch (error) {
+    mapConflicts(error);
+  }
+}
+
+/**
+ * Runs a change of one playlist with its row locked, so concurrent adds, moves and removals of one playlist
+ * happen one after another and every section's order stays 0..n-1; the change bumps `updatedAt`.
+ */
+async function withPlaylistLocked<T>(
+  db: Db,
+  playlistId: string,
+  change: (tx: Tx, playlist: PlaylistRow) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [playlist] = await tx
+        .select()
+        .from(playlists)
+        .where(eq(playlists.id, playlistId))
+        .for("no key update");
+      if (!playlist) throw notFound(PLAYLIST_MESSAGES.notFound);
+      const result = await change(tx, playlist);
+      await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, playlistId));
+      return result;
+    });
+  } catch (error) {
+    mapConflicts(error);
+  }
+}
+
+export interface UpdatePlaylistInput {
+  title?: string | null;
+  isPublic?: boolean;
+  playlistTemplateId?: string | null;
+  sections?: SectionInput[];
+}
+
+/**
+ * Edits a playlist: omitted fields are kept. New sections replace the layout: sections named by id are kept,
+ * the others removed; entries of songs that stay keep their id and key.
+ */
+export async function updatePlaylist(
+  db: Db,
+  playlistId: string,
+  callerId: string,
+  input: UpdatePlaylistInput,
+): Promise<void> {
+  await withPlaylistLocked(db, playlistId, async (tx, playlist) => {
+    if (input.playlistTemplateId) await usableTemplate(tx, playlist.choirId, input.playlistTemplateId);
+    // updatedAt keeps the SET from being empty when only the sections change.
+    await tx
+      .update(playlists)
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(input.isPublic === undefined ? {} : { isPublic: input.isPublic }),
+        ...(input.playlistTemplateId === undefined ? {} : { templateId: input.playlistTemplateId }),
+        updatedAt: new Date(),
+      })
+      .where(eq(playlists.id, playlistId));
+    if (!input.sections) return;
+
+    const sections = input.sections;
+    const currentSections = await tx
+      .select({ id: playlistSections.id })
+      .from(playlistSections)
+      .where(eq(playlistSections.playlistId, playlistId));
+    const currentIds = new Set(currentSections.map((section) => section.id));
+    const kept = new Set<string>();
+    const errors: string[] = [];
+    sections.forEach((section, index) => {
+      if (!section.id) return;
+      if (!currentIds.has(section.id) || kept.has(section.id))
+        errors.push(`body.sections.${index}.id: not a section of this playlist`);
+      kept.add(section.id);
+    });
+    if (errors.length > 0) throw invalid(errors, PLAYLIST_MESSAGES.sectionNotFound);
+
+    const previous = await tx
+      .select({ id: playlistEntries.id, songId: playlistEntries.songId, key: playlistEntries.key })
+      .from(playlistEntries)
+      .where(eq(playlistEntries.playlistId, playlistId));
+    const previousBySong = new Map(previous.map((entry) => [entry.songId, entry]));
+    await checkSongs(
+      tx,
+      sections.flatMap((section) => section.songs.map((song) => song.songId)),
+      callerId,
+      new Set(previousBySong.keys()),
+    );
+
+    await tx.delete(playlistEntries).where(eq(playlistEntries.playlistId, playlistId));
+    const removed = [...currentIds].filter((id) => !kept.has(id));
+    if (removed.length > 0) await tx.delete(playlistSections).where(inArray(playlistSections.id, removed));
+    for (const [position, section] of sections.entries()) {
+      if (section.id) {
+        await tx
+          .update(playlistSections)
+          .set({ title: section.title, position })
+          .where(eq(playlistSections.id, section.id));
+      }
+    }
+    await insertLayout(tx, playlistId, sections, previousBySong);
+  });
+}
+
+export async function deletePlaylist(db: Db, playlistId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(playlists).where(eq(playlists.id, playlistId));
+  });
+}
+
+/** The entry of a song in a playlist, by song id or entry id (a song is at most once in a playlist); else 404. */
+async function findEntry(tx: Tx, playlistId: string, songOrEntryId: string): Promise<EntryRow> {
+  const [entry] = await tx
+    .select()
+    .from(playlistEntries)
+    .where(
+      and(
+        eq(playlistEntries.playlistId, playlistId),
+        or(eq(playlistEntries.songId, songOrEntryId), eq(playlistEntries.id, songOrEntryId)),
+      ),
+    );
+  if (!entry) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
+  return entry;
+}
+
+async function findSection(
+  tx: Tx,
+  playlistId: string,
+  sectionId: string,
+  field: string,
+): Promise<SectionRow> {
+  const [section] = await tx
+    .select()
+    .from(playlistSections)
+    .where(and(eq(playlistSections.id, sectionId), eq(playlistSections.playlistId, playlistId)));
+  if (!section)
+    throw invalid([`body.${field}: not a section of this playlist`], PLAYLIST_MESSAGES.sectionNotFound);
+  return section;
+}
+
+async function sectionEntries(tx: Tx, sectionId: string) {
+  return tx
+    .select({ id: playlistEntries.id, position: playlistEntries.position })
+    .from(playlistEntries)
+    .where(eq(playlistEntries.sectionId, sectionId))
+    .orderBy(asc(playlistEntries.position), asc(playlistEntries.createdAt), asc(playlistEntries.id));
+}
+
+/** Writes positions 0..n-1 in the given order, touching only the entries whose position changes. */
+async function writePositions(tx: Tx, ordered: { id: string; position: number }[]): Promise<void> {
+  for (const [position, entry] of ordered.entries()) {
+    if (entry.position !== position)
+      await tx.update(playlistEntries).set({ position }).where(eq(playlistEntries.id, entry.id));
+  }
+}
+
+const clamp = (order: number | undefined, length: number) => Math.min(order ?? length, length);
+
+/**
+ * Adds a song the caller may see to a section (the first one when none is named, a new "songs" section when the
+ * playlist has none), at `order` or the end. A song already in the playlist is refused with 409.
+ */
+export async function addSong(
+  db: Db,
+  playlistId: string,
+  callerId: string,
+  input: { songId: string; sectionId?: string; order?: number },
+): Promise<void> {
+  await withPlaylistLocked(db, playlistId, async (tx) => {
+    await checkSongs(tx, [input.songId], callerId, new Set());
+    const [counts] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        same: sql<number>`count(*) filter (where ${playlistEntries.songId} = ${input.songId})::int`,
+      })
+      .from(playlistEntries)
+      .where(eq(playlistEntries.playlistId, playlistId));
+    if ((counts?.same ?? 0) > 0) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
+    if ((counts?.total ?? 0) >= PLAYLIST_LIMITS.songsMax) throw conflict(PLAYLIST_MESSAGES.tooManySongs);
+
+    let sectionId = input.sectionId;
+    if (sectionId) {
+      await findSection(tx, playlistId, sectionId, "sectionId");
+    } else {
+      const [first] = await tx
+        .select({ id: playlistSections.id })
+        .from(playlistSections)
+        .where(eq(playlistSections.playlistId, playlistId))
+        .orderBy(asc(playlistSections.position), asc(playlistSections.id))
+        .limit(1);
+      sectionId = first?.id;
+      if (!sectionId) {
+        sectionId = randomUUID();
+        await tx.insert(playlistSections).values({ id: sectionId, playlistId, title: "songs", position: 0 });
+      }
+    }
+    const existing = await sectionEntries(tx, sectionId);
+    const at = clamp(input.order, existing.length);
+    const id = randomUUID();
+    await tx
+      .insert(playlistEntries)
+      .values({ id, playlistId, sectionId, songId: input.songId, position: existing.length });
+    await writePositions(tx, [
+      ...existing.slice(0, at),
+      { id, position: existing.length },
+      ...existing.slice(at),
+    ]);
+  });
+}
+
+export async function removeSong(db: Db, playlistId: string, songOrEntryId: string): Promise<void> {
+  await withPlaylistLocked(db, playlistId, async (tx) => {
+    const entry = await findEntry(tx, playlistId, songOrEntryId);
+    await tx.delete(playlistEntries).where(eq(playlistEntries.id, entry.id));
+    await writePositions(tx, await sectionEntries(tx, entry.sectionId));
+  });
+}
+
+/**
+ * Moves an entry to a section at `order` (the end when omitted); within one section it reorders. A
+ * `fromSectionId` that is not where the song is now means the caller's view is stale: 409, so it reloads.
+ */
+export async function moveSong(
+  db: Db,
+  playlistId: string,
+  songOrEntryId: string,
+  input: { fromSectionId?: string; toSectionId: string; order?: number },
+): Promise<void> {
+  await withPlaylistLocked(db, playlistId, async (tx) => {
+    const entry = await findEntry(tx, playlistId, songOrEntryId);
+    if (input.fromSectionId && input.fromSectionId !== entry.sectionId) {
+      await findSection(tx, playlistId, input.fromSectionId, "fromSectionId");
+      throw conflict(PLAYLIST_MESSAGES.movedMeanwhile);
+    }
+    await findSection(tx, playlistId, input.toSectionId, "toSectionId");
+    const others = (await sectionEntries(tx, input.toSectionId)).filter((row) => row.id !== entry.id);
+    const at = clamp(input.order, others.length);
+    if (entry.sectionId !== input.toSectionId) {
+      await tx
+        .update(playlistEntries)
+        .set({ sectionId: input.toSectionId, position: others.length })
+        .where(eq(playlistEntries.id, entry.id));
+    }
+    const moved = {
+      id: entry.id,
+      position: entry.sectionId === input.toSectionId ? entry.position : others.length,
+    };
+    await writePositions(tx, [...others.slice(0, at), moved, ...others.slice(at)]);
+    if (entry.sectionId !== input.toSectionId)
+      await writePositions(tx, await sectionEntries(tx, entry.sectionId));
+  });
+}
+
+/** Sets or clears the key an entry is sung in. */
+export async function setEntryKey(
+  db: Db,
+  playlistId: string,
+  songOrEntryId: string,
+  key: string | null,
+): Promise<void> {
+  await withPlaylistLocked(db, playlistId, async (tx) => {
+    const entry = await findEntry(tx, playlistId, songOrEntryId);
+    await tx.update(playlistEntries).set({ key }).where(eq(playlistEntries.id, entry.id));
+  });
+}
+
+/** The latest of a choir's playlists holding a song, up to and including `until`, newest first. */
+export async function lastSung(db: Db, choirId: string, songId: string, until: string, take: number) {
+  return db
+    .select({ playlistId: playlists.id, date: playlists.date, title: playlists.title })
+    .from(playlists)
+    .innerJoin(playlistEntries, eq(playlistEntries.playlistId, playlists.id))
+    .where(
+      and(eq(playlists.choirId, choirId), eq(playlistEntries.songId, songId), lte(playlists.date, until)),
+    )
+    .orderBy(desc(playlists.date))
+    .limit(take);
+}

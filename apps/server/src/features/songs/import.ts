@@ -1,0 +1,169 @@
+import {
+  IMPORT_FILE_EXTENSIONS,
+  ImportedSong,
+  type ImportResult,
+  LIMITS,
+  SONG_LIMITS,
+  VISIBILITY,
+} from "@choir/contract";
+import { detectFormat, parseSong, type SongFormat, toChordPro } from "@choir/songsheet";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/errors.js";
+import { insertSong } from "./service.js";
+
+/** A song read from an import file, validated like a new song. */
+export type ImportedSongFields = z.output<typeof ImportedSong>;
+
+/** A file that cannot be imported; its message is shown to the person importing, next to the file's name. */
+export class ImportFileError extends Error {
+  override name = "ImportFileError";
+}
+
+const CHORDPRO_EXTENSIONS: ReadonlySet<string> = new Set([".cho", ".pro", ".chordpro"]);
+const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([...CHORDPRO_EXTENSIONS, ".crd", ".txt"]);
+const UNSUPPORTED = `Unsupported file type: use ${IMPORT_FILE_EXTENSIONS.join(", ")}.`;
+
+const formatNumber = (n: number) => n.toLocaleString("en");
+
+/** Browsers may send a folder path with a file name (folder uploads), with either slash. */
+function baseName(name: string): string {
+  return name.split(/[\\/]/).pop()?.trim() ?? "";
+}
+
+function extensionOf(name: string): string {
+  const base = baseName(name);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "";
+}
+
+/** "amazing_grace.cho" → "amazing grace": the fallback title of a song file without a {title}. */
+export function titleFromFileName(name: string): string {
+  const base = baseName(name);
+  const dot = base.lastIndexOf(".");
+  return (dot > 0 ? base.slice(0, dot) : base).replace(/[_\s]+/g, " ").trim();
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+/** An export file of ours: a JSON array of {title, artist, content, tags}. */
+function readExportFile(text: string): ImportedSongFields[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ImportFileError("The file is not valid JSON.");
+  }
+  if (!Array.isArray(data)) {
+    throw new ImportFileError("The file is not a song export: expected a JSON array of songs.");
+  }
+  if (data.length === 0) throw new ImportFileError("The file holds no songs.");
+  if (data.length > SONG_LIMITS.importSongsMax) {
+    throw new ImportFileError(`The file holds more than ${formatNumber(SONG_LIMITS.importSongsMax)} songs.`);
+  }
+  return data.map((entry, index) => {
+    const parsed = ImportedSong.safeParse(entry);
+    if (!parsed.success) throw new ImportFileError(`Song ${index + 1}: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+/**
+ * One song in ChordPro (kept as written), or chords over words / Ultimate Guitar text (converted to ChordPro).
+ * Title from {title}, else the file name; artist from {artist}, else {subtitle}, else {composer}; tags from {tag}.
+ */
+function readSongText(name: string, text: string, extension: string): ImportedSongFields {
+  if (text.length > LIMITS.songContentMax) {
+    throw new ImportFileError(
+      `The file is too large: a song holds at most ${formatNumber(LIMITS.songContentMax)} characters.`,
+    );
+  }
+  // [ch] and [tab] markup is Ultimate Guitar's even when no line looks like chords over words.
+  const format: SongFormat = CHORDPRO_EXTENSIONS.has(extension)
+    ? "chordpro"
+    : /\[\/?(ch|tab)\]/i.test(text)
+      ? "ultimate-guitar"
+      : detectFormat(text);
+  const sheet = parseSong(text, { format });
+  const { metadata } = sheet;
+  const title = metadata.title?.trim() || titleFromFileName(name);
+  const content = format === "chordpro" ? text : toChordPro({ ...sheet, metadata: { ...metadata, title } });
+  const parsed = ImportedSong.safeParse({
+    title,
+    artist: metadata.artist ?? metadata.subtitle ?? metadata.composer ?? null,
+    content,
+    tags: metadata.tags,
+  });
+  if (!parsed.success) throw new ImportFileError(describeIssues(parsed.error));
+  return parsed.data;
+}
+
+/** Reads one file into the songs it holds; throws ImportFileError saying why a file cannot be imported. */
+export function readImportFile(file: { name: string; content: string }): ImportedSongFields[] {
+  const extension = extensionOf(file.name);
+  if (extension !== ".json" && !TEXT_EXTENSIONS.has(extension)) throw new ImportFileError(UNSUPPORTED);
+  if (file.content.length > SONG_LIMITS.importFileMax) {
+    throw new ImportFileError(
+      `The file is too large: at most ${formatNumber(SONG_LIMITS.importFileMax)} characters.`,
+    );
+  }
+  // PostgreSQL text cannot hold NUL, and a file with one is not a song anyway (an image renamed .txt).
+  if (file.content.includes("\u0000")) throw new ImportFileError("The file is not a text file.");
+  // Editors on Windows start UTF-8 files with a byte-order mark, which JSON.parse and {directives} trip over.
+  const text = file.content.replace(/^\uFEFF/, "");
+  return extension === ".json" ? readExportFile(text) : [readSongText(file.name, text, extension)];
+}
+
+/**
+ * Imports each file as the caller's private songs: a result per file, in order. All songs of a file are
+ * created in one transaction; a file that fails reports why and the next one is still imported.
+ * `onUnexpected` hears failures that are not the file's fault (the database), to log them.
+ */
+export async function importSongFiles(
+  db: Db,
+  userId: string,
+  files: { name: string; content: string }[],
+  onUnexpected: (error: unknown, fileName: string) => void = () => {},
+): Promise<ImportResult["results"]> {
+  const results: ImportResult["results"] = [];
+  let created = 0;
+  for (const file of files) {
+    try {
+      const songs = readImportFile(file);
+      if (created + songs.length > SONG_LIMITS.importSongsMax) {
+        throw new ImportFileError(
+          `One import creates at most ${formatNumber(SONG_LIMITS.importSongsMax)} songs: import this file on its own.`,
+        );
+      }
+      const songIds = await db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const song of songs) {
+          ids.push(
+            await insertSong(tx, userId, {
+              ...song,
+              audioUrl: null,
+              visibility: VISIBILITY.Private,
+              visibleToChoirs: [],
+            }),
+          );
+        }
+        return ids;
+      });
+      created += songIds.length;
+      results.push({ name: file.name, songIds });
+    } catch (error) {
+      if (error instanceof ImportFileError || error instanceof AppError) {
+        results.push({ name: file.name, songIds: [], error: error.message });
+      } else {
+        onUnexpected(error, file.name);
+        results.push({ name: file.name, songIds: [], error: "The songs of this file could not be saved." });
+      }
+    }
+  }
+  return results;
+}

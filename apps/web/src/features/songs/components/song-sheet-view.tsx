@@ -1,0 +1,682 @@
+import {
+  type ChordLyricPair,
+  type CommentStyle,
+  formatKey,
+  formatSheetChords,
+  initialTranspose,
+  type Key,
+  lyricsOnly,
+  parseKey,
+  parseSong,
+  type Section,
+  type SectionType,
+  type SongMetadata,
+  type SongSheet,
+  semitonesBetween,
+  songKey,
+  transposeSheet,
+  transposeToKey,
+} from "@choir/songsheet";
+import { ActionIcon, Button, SegmentedControl, Tooltip, VisuallyHidden } from "@mantine/core";
+import {
+  IconMicrophone2,
+  IconMinus,
+  IconMusic,
+  IconPlus,
+  IconRestore,
+  IconTextSize,
+  IconTypography,
+} from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import classes from "./song-sheet.module.css";
+import {
+  SHEET_FONT_SIZES,
+  SHEET_FONT_WEIGHTS,
+  type SheetFontSize,
+  type SheetFontWeight,
+  useSheetSettings,
+} from "./use-sheet-settings";
+
+export interface SongSheetViewProps {
+  /** The song text (ChordPro, or chords over words). */
+  content: string;
+  /** Start transposed to this key (e.g. "A" or "Bb"); ignored when the song has no key or chords. */
+  targetKey?: string | null;
+  /** Transpose, lyrics-only, Do-Re-Mi and font controls above the sheet; default true. */
+  showToolbar?: boolean;
+  /** Tighter spacing for previews and narrow columns. */
+  compact?: boolean;
+}
+
+// ── Parsing, kept for the spec's ten minutes so lists and pages that show the same song parse it once ─────────
+
+const PARSE_CACHE_LIFETIME = 10 * 60 * 1000;
+const PARSE_CACHE_SIZE = 50;
+const parseCache = new Map<string, { sheet: SongSheet; at: number }>();
+
+function parseCached(content: string): SongSheet {
+  const now = Date.now();
+  const hit = parseCache.get(content);
+  if (hit && now - hit.at < PARSE_CACHE_LIFETIME) return hit.sheet;
+  const sheet = parseSong(content);
+  parseCache.delete(content);
+  parseCache.set(content, { sheet, at: now });
+  if (parseCache.size > PARSE_CACHE_SIZE) {
+    const oldest = parseCache.keys().next().value;
+    if (oldest !== undefined) parseCache.delete(oldest);
+  }
+  return sheet;
+}
+
+// ── Keys and transposition ──────────────────────────────────────────────────────────────────────────────────
+
+function keyText(key: Key): string {
+  const accidental = key.tonic.accidental === 1 ? "#" : key.tonic.accidental === -1 ? "b" : "";
+  return `${key.tonic.letter}${accidental}${key.minor ? "m" : ""}`;
+}
+
+/** Semitones kept within one octave either way, so twelve steps up land back on the written key. */
+function wrapOffset(semitones: number): number {
+  const wrapped = semitones % 12;
+  return wrapped === 0 ? 0 : wrapped;
+}
+
+function hasChords(sheet: SongSheet): boolean {
+  return sheet.sections.some((section) =>
+    section.lines.some((line) => line.kind === "lyrics" && line.pairs.some((pair) => pair.chord)),
+  );
+}
+
+interface Transposition {
+  /** The sheet with chords (and a declared key) moved. */
+  sheet: SongSheet;
+  /** Semitones from the written key, -11…11. */
+  offset: number;
+  /** The key the sheet now sounds in, when the song has one. */
+  key: Key | null;
+}
+
+/**
+ * The starting point: the page's target key when the song has a key to move from, else the song's
+ * `{transpose}` directive.
+ */
+function startTransposition(
+  sheet: SongSheet,
+  writtenKey: Key | null,
+  targetKey?: string | null,
+): Transposition {
+  if (targetKey && writtenKey && parseKey(targetKey)) {
+    const moved = transposeToKey(sheet, targetKey);
+    return {
+      sheet: moved,
+      offset: wrapOffset(semitonesBetween(keyText(writtenKey), targetKey)),
+      key: songKey(moved),
+    };
+  }
+  return transposeBy(sheet, writtenKey, wrapOffset(initialTranspose(sheet)));
+}
+
+function transposeBy(sheet: SongSheet, writtenKey: Key | null, offset: number): Transposition {
+  if (offset === 0) return { sheet, offset, key: writtenKey };
+  const moved = transposeSheet(sheet, offset);
+  return { sheet: moved, offset, key: songKey(moved) };
+}
+
+// ── The render model: lines of words, words of chord/lyric pairs ───────────────────────────────────────────
+
+interface Segment {
+  id: string;
+  chord: string | null;
+  annotation?: string;
+  text: string;
+}
+
+/** Pairs of one word stay together when a line wraps; `space` is the white space after the word. */
+interface Word {
+  id: string;
+  segments: Segment[];
+  space: string;
+  /** Some pair of the word has a chord or an annotation. */
+  hasMarks: boolean;
+}
+
+type ViewLine =
+  | { id: string; kind: "chords"; words: Word[]; hasLyrics: boolean }
+  | { id: string; kind: "text"; text: string }
+  | { id: string; kind: "comment"; style: CommentStyle; text: string; voice?: string }
+  | { id: string; kind: "mono"; text: string }
+  | { id: string; kind: "empty" };
+
+interface ViewSection {
+  id: string;
+  section: Section;
+  lines: ViewLine[];
+}
+
+/** `[*Rit.][G]word`: the note and the chord stand together over "word" instead of the note pushing it away. */
+function mergeAnnotations(pairs: ChordLyricPair[]): ChordLyricPair[] {
+  const merged: ChordLyricPair[] = [];
+  for (const pair of pairs) {
+    const previous = merged[merged.length - 1];
+    if (
+      previous &&
+      previous.annotation !== undefined &&
+      !previous.chord &&
+      previous.lyric === "" &&
+      pair.chord &&
+      pair.annotation === undefined
+    ) {
+      merged[merged.length - 1] = { ...pair, annotation: previous.annotation };
+    } else {
+      merged.push(pair);
+    }
+  }
+  return merged;
+}
+
+/**
+ * Split a line's pairs into words: a pair's lyric up to its first white space belongs to the word before it, so
+ * `A[G]ma[C]zing grace` gives the word "Amazing" of three pairs and the word "grace".
+ */
+function toWords(linePairs: ChordLyricPair[], lineId: string): Word[] {
+  const pairs = mergeAnnotations(linePairs);
+  const words: Word[] = [];
+  let current: Word | null = null;
+  const startWord = (): Word => {
+    const word: Word = { id: `${lineId}w${words.length}`, segments: [], space: "", hasMarks: false };
+    words.push(word);
+    current = word;
+    return word;
+  };
+  for (const pair of pairs) {
+    const isMarked = Boolean(pair.chord) || pair.annotation !== undefined;
+    const parts = pair.lyric.split(/(\s+)/);
+    parts.forEach((part, index) => {
+      if (index % 2 === 1) {
+        (current ?? startWord()).space += part;
+        return;
+      }
+      const carriesMark = index === 0 && isMarked;
+      if (part === "" && !carriesMark) return;
+      const word: Word = current && current.space === "" ? current : startWord();
+      const segment: Segment = {
+        id: `${word.id}s${word.segments.length}`,
+        chord: carriesMark ? pair.chord : null,
+        text: part,
+      };
+      if (carriesMark && pair.annotation !== undefined) segment.annotation = pair.annotation;
+      if (carriesMark) word.hasMarks = true;
+      word.segments.push(segment);
+    });
+  }
+  return words;
+}
+
+function toViewSections(sheet: SongSheet): ViewSection[] {
+  return sheet.sections.map((section, sectionIndex) => {
+    const sectionId = `s${sectionIndex}`;
+    const lines = section.lines.map((line, lineIndex): ViewLine => {
+      const id = `${sectionId}l${lineIndex}`;
+      switch (line.kind) {
+        case "lyrics": {
+          const isMarked = line.pairs.some((pair) => pair.chord || pair.annotation !== undefined);
+          if (!isMarked) return { id, kind: "text", text: line.pairs.map((pair) => pair.lyric).join("") };
+          return {
+            id,
+            kind: "chords",
+            words: toWords(line.pairs, id),
+            hasLyrics: line.pairs.some((pair) => pair.lyric.trim() !== ""),
+          };
+        }
+        case "comment":
+          return line.voice
+            ? { id, kind: "comment", style: line.style, text: line.text, voice: line.voice }
+            : { id, kind: "comment", style: line.style, text: line.text };
+        case "tab":
+        case "grid":
+          return { id, kind: "mono", text: line.text };
+        default:
+          return { id, kind: "empty" };
+      }
+    });
+    return { id: sectionId, section, lines };
+  });
+}
+
+// ── Labels ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+const NAMED_SECTIONS: readonly SectionType[] = ["verse", "chorus", "bridge", "tab", "grid"];
+/** Custom environment names common enough to translate; others are shown as written. */
+const KNOWN_CUSTOM_SECTIONS = [
+  "intro",
+  "outro",
+  "interlude",
+  "instrumental",
+  "pre_chorus",
+  "prechorus",
+  "ending",
+  "coda",
+  "solo",
+] as const;
+const KNOWN_VOICES = ["soprano", "alto", "tenor", "bass", "baritone", "mezzo", "all"] as const;
+
+function humanize(name: string): string {
+  const words = name.replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function sectionLabel(section: Section, t: TFunction): string | null {
+  if (section.label) return section.label;
+  if (NAMED_SECTIONS.includes(section.type)) return t(`songs.sheet.sections.${section.type}`);
+  if (section.type === "custom" && section.name) {
+    const name = section.name.toLowerCase();
+    return (KNOWN_CUSTOM_SECTIONS as readonly string[]).includes(name)
+      ? t(`songs.sheet.sections.${name === "prechorus" ? "pre_chorus" : name}`)
+      : humanize(section.name);
+  }
+  return null;
+}
+
+function voiceLabel(voice: string, t: TFunction): string {
+  const name = voice.toLowerCase();
+  return (KNOWN_VOICES as readonly string[]).includes(name) ? t(`songs.sheet.voices.${name}`) : voice;
+}
+
+// ── Pieces ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+function VoiceBadge({ voice }: { voice: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={classes.voice} data-testid="voice-badge">
+      {voiceLabel(voice, t)}
+    </span>
+  );
+}
+
+function ChordLine({ line }: { line: Extract<ViewLine, { kind: "chords" }> }) {
+  return (
+    <div
+      className={classes.chordLine}
+      data-testid="sheet-line"
+      data-chord-only={!line.hasLyrics || undefined}
+    >
+      {line.words.map((word) => (
+        <span key={word.id} className={classes.word}>
+          {word.segments.length === 0
+            ? line.hasLyrics && <span className={classes.lyric}>{word.space}</span>
+            : word.segments.map((segment, index) => {
+                const isLast = index === word.segments.length - 1;
+                return (
+                  <span
+                    key={segment.id}
+                    className={classes.pair}
+                    data-testid="chord-pair"
+                    data-continues={(!isLast && segment.text !== "") || undefined}
+                  >
+                    {/* A word without chords leaves out the chord row, so a wrapped row of such words stays low. */}
+                    {word.hasMarks && (
+                      <span className={classes.chordRow}>
+                        {segment.annotation !== undefined && (
+                          <span className={classes.annotation} data-testid="annotation">
+                            {segment.annotation}
+                          </span>
+                        )}
+                        {segment.chord && (
+                          <span className={classes.chord} data-testid="chord">
+                            {segment.chord}
+                          </span>
+                        )}
+                      </span>
+                    )}
+                    {line.hasLyrics && (
+                      <span className={classes.lyric} data-testid="lyric">
+                        {isLast ? segment.text + word.space : segment.text}
+                      </span>
+                    )}
+                  </span>
+                );
+              })}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function SheetLine({ line }: { line: ViewLine }) {
+  switch (line.kind) {
+    case "chords":
+      return <ChordLine line={line} />;
+    case "text":
+      return (
+        <div className={classes.textLine} data-testid="sheet-line">
+          <span className={classes.lyric} data-testid="lyric">
+            {line.text}
+          </span>
+        </div>
+      );
+    case "comment":
+      return (
+        <div className={classes.commentLine} data-testid="sheet-comment" data-style={line.style}>
+          {line.voice && <VoiceBadge voice={line.voice} />}
+          <span className={classes.comment}>{line.text}</span>
+        </div>
+      );
+    case "mono":
+      return (
+        <div className={classes.monoLine} data-testid="sheet-line">
+          {line.text}
+        </div>
+      );
+    default:
+      return <div className={classes.emptyLine} aria-hidden="true" />;
+  }
+}
+
+function SheetSection({ view }: { view: ViewSection }) {
+  const { t } = useTranslation();
+  const { section } = view;
+  const label = sectionLabel(section, t);
+  const isMono = section.type === "tab" || section.type === "grid";
+  return (
+    <div
+      className={classes.section}
+      data-testid="sheet-section"
+      data-section-type={section.type}
+      data-recall={section.recall || undefined}
+    >
+      {(label || section.voice) && (
+        <div className={classes.sectionHeader}>
+          {label && <span className={classes.sectionLabel}>{label}</span>}
+          {section.voice && <VoiceBadge voice={section.voice} />}
+        </div>
+      )}
+      {isMono ? (
+        // Tablature keeps its columns and scrolls sideways on narrow screens, so the keyboard must reach it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable (WCAG 2.1.1).
+        <section className={classes.mono} aria-label={label ?? section.type} tabIndex={0}>
+          {view.lines.map((line) => (
+            <SheetLine key={line.id} line={line} />
+          ))}
+        </section>
+      ) : (
+        view.lines.map((line) => <SheetLine key={line.id} line={line} />)
+      )}
+    </div>
+  );
+}
+
+function tempoText(tempo: string, t: TFunction): string {
+  return /^\d+(\.\d+)?$/.test(tempo.trim()) ? t("songs.sheet.meta.bpm", { value: tempo.trim() }) : tempo;
+}
+
+function MetadataLine({ metadata }: { metadata: SongMetadata }) {
+  const { t } = useTranslation();
+  const items: { id: string; label: string; value: string }[] = [];
+  if (metadata.key) items.push({ id: "key", label: t("songs.sheet.meta.key"), value: metadata.key });
+  if (metadata.capo) items.push({ id: "capo", label: t("songs.sheet.meta.capo"), value: metadata.capo });
+  if (metadata.tempo)
+    items.push({ id: "tempo", label: t("songs.sheet.meta.tempo"), value: tempoText(metadata.tempo, t) });
+  if (metadata.time) items.push({ id: "time", label: t("songs.sheet.meta.time"), value: metadata.time });
+  if (items.length === 0) return null;
+  return (
+    <dl className={classes.meta} data-testid="sheet-metadata">
+      {items.map((item) => (
+        <div key={item.id} className={classes.metaItem} data-meta={item.id}>
+          <dt>{item.label}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+// ── Toolbar ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface ToolbarProps {
+  keyName: string | null;
+  offset: number;
+  canTranspose: boolean;
+  canReset: boolean;
+  onTranspose: (step: 1 | -1) => void;
+  onReset: () => void;
+  isLyricsOnly: boolean;
+  onLyricsOnly: (isOn: boolean) => void;
+  isSolfege: boolean;
+  onSolfege: (isOn: boolean) => void;
+  fontSize: SheetFontSize;
+  onFontSize: (size: SheetFontSize) => void;
+  fontWeight: SheetFontWeight;
+  onFontWeight: (weight: SheetFontWeight) => void;
+}
+
+function ToggleButton(props: {
+  isOn: boolean;
+  onChange: (isOn: boolean) => void;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={props.isOn ? "filled" : "default"}
+      leftSection={props.icon}
+      aria-pressed={props.isOn}
+      disabled={props.disabled}
+      onClick={() => props.onChange(!props.isOn)}
+      data-testid={props.testId}
+      className={classes.toggle}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
+function SheetToolbar(props: ToolbarProps) {
+  const { t } = useTranslation();
+  const signed = props.offset > 0 ? `+${props.offset}` : props.offset < 0 ? `−${-props.offset}` : "";
+  return (
+    <fieldset className={classes.toolbar} aria-label={t("songs.sheet.toolbar")}>
+      <fieldset className={classes.toolGroup} aria-label={t("songs.sheet.transpose")}>
+        <Tooltip label={t("songs.sheet.transposeDown")} openDelay={500}>
+          <ActionIcon
+            variant="default"
+            size="xl"
+            aria-label={t("songs.sheet.transposeDown")}
+            onClick={() => props.onTranspose(-1)}
+            disabled={!props.canTranspose}
+            data-testid="transpose-down"
+          >
+            <IconMinus size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+        <div className={classes.keyDisplay} aria-live="polite" aria-atomic="true">
+          <span className={classes.keyLabel}>{t("songs.sheet.key")}</span>
+          <span className={classes.keyName} data-testid="current-key">
+            {props.keyName ?? t("songs.sheet.noKey")}
+          </span>
+          {signed && (
+            <span className={classes.keyOffset} data-testid="transpose-offset">
+              {signed}
+              <VisuallyHidden> {t("songs.sheet.semitones")}</VisuallyHidden>
+            </span>
+          )}
+        </div>
+        <Tooltip label={t("songs.sheet.transposeUp")} openDelay={500}>
+          <ActionIcon
+            variant="default"
+            size="xl"
+            aria-label={t("songs.sheet.transposeUp")}
+            onClick={() => props.onTranspose(1)}
+            disabled={!props.canTranspose}
+            data-testid="transpose-up"
+          >
+            <IconPlus size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t("songs.sheet.transposeReset")} openDelay={500}>
+          <ActionIcon
+            variant="subtle"
+            size="xl"
+            aria-label={t("songs.sheet.transposeReset")}
+            onClick={props.onReset}
+            disabled={!props.canReset}
+            data-testid="transpose-reset"
+          >
+            <IconRestore size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </fieldset>
+      <div className={classes.toolGroup}>
+        <ToggleButton
+          isOn={props.isLyricsOnly}
+          onChange={props.onLyricsOnly}
+          icon={<IconMicrophone2 size={18} aria-hidden="true" />}
+          label={t("songs.sheet.lyricsOnly")}
+          testId="lyrics-only-toggle"
+        />
+        <ToggleButton
+          isOn={props.isSolfege}
+          onChange={props.onSolfege}
+          icon={<IconMusic size={18} aria-hidden="true" />}
+          label={t("songs.sheet.solfege")}
+          testId="solfege-toggle"
+          disabled={!props.canTranspose}
+        />
+      </div>
+      <div className={classes.toolGroup} data-wrap>
+        <span className={classes.toolPair}>
+          <IconTextSize className={classes.toolIcon} size={20} aria-hidden="true" />
+          <SegmentedControl
+            size="sm"
+            value={props.fontSize}
+            onChange={(value) => props.onFontSize(value as SheetFontSize)}
+            aria-label={t("songs.sheet.fontSize")}
+            data-testid="font-size-control"
+            data={SHEET_FONT_SIZES.map((size) => ({
+              value: size,
+              label: (
+                <>
+                  <span className={classes.sizeSample} data-size={size} aria-hidden="true">
+                    A
+                  </span>
+                  <VisuallyHidden>{t(`songs.sheet.fontSizes.${size}`)}</VisuallyHidden>
+                </>
+              ),
+            }))}
+          />
+        </span>
+        <span className={classes.toolPair}>
+          <IconTypography className={classes.toolIcon} size={20} aria-hidden="true" />
+          <SegmentedControl
+            size="sm"
+            value={props.fontWeight}
+            onChange={(value) => props.onFontWeight(value as SheetFontWeight)}
+            aria-label={t("songs.sheet.fontWeight")}
+            data-testid="font-weight-control"
+            data={SHEET_FONT_WEIGHTS.map((weight) => ({
+              value: weight,
+              label: (
+                <>
+                  <span className={classes.weightSample} data-weight={weight} aria-hidden="true">
+                    A
+                  </span>
+                  <VisuallyHidden>{t(`songs.sheet.fontWeights.${weight}`)}</VisuallyHidden>
+                </>
+              ),
+            }))}
+          />
+        </span>
+      </div>
+    </fieldset>
+  );
+}
+
+// ── The sheet ───────────────────────────────────────────────────────────────────────────────────────────────
+
+const SOLFEGE_FORMAT = { notation: "solfege", unicodeAccidentals: true } as const;
+
+/**
+ * A song rendered for reading and singing: chords set above their syllables by layout, sections with their
+ * labels, and (with the toolbar) transposition, lyrics only, Do-Re-Mi names and a remembered font size and weight.
+ */
+export function SongSheetView({
+  content,
+  targetKey,
+  showToolbar = true,
+  compact = false,
+}: SongSheetViewProps) {
+  const { t } = useTranslation();
+  const settings = useSheetSettings();
+  const [isLyricsOnly, setLyricsOnly] = useState(false);
+  // null: at the starting point (the target key or the song's {transpose}); a number: the reader moved it.
+  const [chosenOffset, setChosenOffset] = useState<number | null>(null);
+
+  const sheet = useMemo(() => parseCached(content), [content]);
+  const writtenKey = useMemo(() => songKey(sheet), [sheet]);
+  const canTranspose = useMemo(() => hasChords(sheet), [sheet]);
+  const start = useMemo(
+    () => startTransposition(sheet, writtenKey, targetKey),
+    [sheet, writtenKey, targetKey],
+  );
+  const current = useMemo(
+    () => (chosenOffset === null ? start : transposeBy(sheet, writtenKey, chosenOffset)),
+    [chosenOffset, start, sheet, writtenKey],
+  );
+
+  const isSolfege = settings.isSolfege && canTranspose;
+  const shown = useMemo(() => {
+    const named = isSolfege ? formatSheetChords(current.sheet, SOLFEGE_FORMAT) : current.sheet;
+    return isLyricsOnly ? lyricsOnly(named) : named;
+  }, [current, isSolfege, isLyricsOnly]);
+  const sections = useMemo(() => toViewSections(shown), [shown]);
+
+  const keyName = current.key
+    ? formatKey(keyText(current.key), isSolfege ? SOLFEGE_FORMAT : { notation: "letters" })
+    : null;
+
+  const transpose = (step: 1 | -1) => {
+    const next = wrapOffset(current.offset + step);
+    setChosenOffset(next === start.offset ? null : next);
+  };
+
+  return (
+    <div
+      className={classes.root}
+      data-testid="song-sheet"
+      data-font-size={settings.fontSize}
+      data-font-weight={settings.fontWeight}
+      data-compact={compact || undefined}
+    >
+      {showToolbar && (
+        <SheetToolbar
+          keyName={keyName}
+          offset={current.offset}
+          canTranspose={canTranspose}
+          canReset={chosenOffset !== null}
+          onTranspose={transpose}
+          onReset={() => setChosenOffset(null)}
+          isLyricsOnly={isLyricsOnly}
+          onLyricsOnly={setLyricsOnly}
+          isSolfege={settings.isSolfege}
+          onSolfege={settings.setSolfege}
+          fontSize={settings.fontSize}
+          onFontSize={settings.setFontSize}
+          fontWeight={settings.fontWeight}
+          onFontWeight={settings.setFontWeight}
+        />
+      )}
+      <div className={classes.sheet}>
+        <MetadataLine metadata={shown.metadata} />
+        {sections.length === 0 ? (
+          <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
+        ) : (
+          sections.map((view) => <SheetSection key={view.id} view={view} />)
+        )}
+      </div>
+    </div>
+  );
+}

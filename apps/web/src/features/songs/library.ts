@@ -1,0 +1,347 @@
+import {
+  type BulkDeleteResult,
+  type ImportResult,
+  LIMITS,
+  type Song,
+  type SongSearchQuery,
+  type SongSort,
+  type UserChoir,
+} from "@choir/contract";
+
+// ── Constants from the spec (section 9) ────────────────────────────────────────────────────────────────────
+
+export const PAGE_SIZE_DESKTOP = 24;
+export const PAGE_SIZE_MOBILE = 16;
+/** Below this width (px) a page holds the smaller number of songs. */
+export const MOBILE_MAX_WIDTH = 768;
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Filter changes settle this long before the list is fetched again. */
+export const FILTER_REFETCH_MS = 50;
+export const LOAD_MORE_THRESHOLD = 0.3;
+export const LOAD_MORE_ROOT_MARGIN = "100px";
+export const LOAD_MORE_DELAY_MS = 100;
+export const BACK_TO_TOP_AFTER_PX = 300;
+/** Tag filter suggestions: the most used tags while nothing is typed, then this many matches. */
+export const TAG_FILTER_POPULAR = 8;
+export const TAG_FILTER_MATCHES = 10;
+
+export const EXPORT_FILE_NAME = "songs-export.json";
+/** Ids per export call: 500 ids in one query string would pass the server's header size limit. */
+export const EXPORT_IDS_PER_CALL = 100;
+
+export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt";
+export const IMPORT_FILES_PER_BATCH = 5;
+/** A batch stays well below the server's 1 MB body limit (JSON escaping can grow the text). */
+export const IMPORT_BATCH_MAX_CHARS = Math.floor(LIMITS.bodyLimitBytes * 0.6);
+/** The server refuses a single file longer than this. */
+export const IMPORT_FILE_MAX_CHARS = LIMITS.songContentMax * 5;
+
+// ── Page size ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** 24 songs a page on wider screens, 16 below 768 px. */
+export function pageSizeForWidth(width: number): number {
+  return width < MOBILE_MAX_WIDTH ? PAGE_SIZE_MOBILE : PAGE_SIZE_DESKTOP;
+}
+
+// ── Filters ↔ query string ─────────────────────────────────────────────────────────────────────────────────
+
+export type SortDirection = "asc" | "desc";
+export const SORT_OPTIONS: readonly SongSort[] = ["relevance", "title", "artist", "createdAt"];
+
+/** Everything the library's URL holds. */
+export interface LibraryFilters {
+  /** Search term (`q`). */
+  q: string;
+  /** Tags that must all match (`tags`, repeated). */
+  tags: string[];
+  /** Only the user's own songs (`mine=1`). */
+  mine: boolean;
+  /** Chosen sort (`sort`); null for the default. */
+  sort: SongSort | null;
+  /** Chosen direction (`dir`); null for the sort's default. */
+  dir: SortDirection | null;
+  /** Choir context (`choirId`), as written in the URL; see {@link choirContext}. */
+  choirId: string | null;
+  /** Inside a choir context, show every song rather than the choir's (`showAll=1`). */
+  showAll: boolean;
+}
+
+export const EMPTY_FILTERS: LibraryFilters = {
+  q: "",
+  tags: [],
+  mine: false,
+  sort: null,
+  dir: null,
+  choirId: null,
+  showAll: false,
+};
+
+const isTrue = (value: string | null) => value === "1" || value === "true";
+const isSort = (value: string | null): value is SongSort =>
+  value !== null && (SORT_OPTIONS as readonly string[]).includes(value);
+
+/** Reads the library's state from a query string; unknown or malformed values fall back to defaults. */
+export function parseLibraryParams(params: URLSearchParams): LibraryFilters {
+  const dir = params.get("dir");
+  const sort = params.get("sort");
+  const tags: string[] = [];
+  for (const raw of params.getAll("tags")) {
+    const tag = raw.trim();
+    if (tag && !tags.some((existing) => existing.toLocaleLowerCase() === tag.toLocaleLowerCase())) {
+      tags.push(tag);
+    }
+  }
+  return {
+    q: params.get("q") ?? "",
+    tags,
+    mine: isTrue(params.get("mine")),
+    sort: isSort(sort) ? sort : null,
+    dir: dir === "asc" || dir === "desc" ? dir : null,
+    choirId: params.get("choirId") || null,
+    showAll: isTrue(params.get("showAll")),
+  };
+}
+
+/**
+ * Writes the library's state as a query string: defaults are left out, so a plain library is `/songs`.
+ * Parameters that are not the library's (for example ones a later screen adds) are kept from `base`.
+ */
+export function libraryParams(filters: LibraryFilters, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of ["q", "tags", "mine", "sort", "dir", "choirId", "showAll"]) params.delete(key);
+  if (filters.q.trim()) params.set("q", filters.q);
+  for (const tag of filters.tags) params.append("tags", tag);
+  if (filters.mine) params.set("mine", "1");
+  if (filters.sort) params.set("sort", filters.sort);
+  if (filters.dir) params.set("dir", filters.dir);
+  if (filters.choirId) params.set("choirId", filters.choirId);
+  if (filters.showAll) params.set("showAll", "1");
+  return params;
+}
+
+/** The choir the page works for: `choirId` only when it is one of the user's choirs. */
+export function choirContext(
+  filters: Pick<LibraryFilters, "choirId">,
+  choirs: readonly Pick<UserChoir, "id" | "name">[],
+): Pick<UserChoir, "id" | "name"> | null {
+  if (!filters.choirId) return null;
+  return choirs.find((choir) => choir.id === filters.choirId) ?? null;
+}
+
+/**
+ * The query string to put in place of the current one, or null when it is fine: `showAll` without a choir
+ * context (no `choirId`, or one that is not the user's) is dropped.
+ */
+export function normalizedParams(
+  params: URLSearchParams,
+  choirs: readonly Pick<UserChoir, "id" | "name">[],
+): URLSearchParams | null {
+  if (!params.has("showAll")) return null;
+  if (choirContext(parseLibraryParams(params), choirs)) return null;
+  const next = new URLSearchParams(params);
+  next.delete("showAll");
+  return next;
+}
+
+/** Relevance only means something with a search term; otherwise the list is by title. */
+export function effectiveSort(filters: Pick<LibraryFilters, "q" | "sort">): SongSort {
+  const hasTerm = filters.q.trim() !== "";
+  if (filters.sort === "relevance") return hasTerm ? "relevance" : "title";
+  return filters.sort ?? (hasTerm ? "relevance" : "title");
+}
+
+/** Best matches and newest songs come first by default; names read A to Z. */
+export function defaultDirection(sort: SongSort): SortDirection {
+  return sort === "relevance" || sort === "createdAt" ? "desc" : "asc";
+}
+
+export function effectiveDirection(filters: Pick<LibraryFilters, "q" | "sort" | "dir">): SortDirection {
+  return filters.dir ?? defaultDirection(effectiveSort(filters));
+}
+
+/** True when anything narrows the list (what makes an empty list "no songs match"). */
+export function hasActiveFilters(filters: LibraryFilters): boolean {
+  return filters.q.trim() !== "" || filters.tags.length > 0 || filters.mine;
+}
+
+/** Filters cleared, choir context kept. */
+export function clearedFilters(filters: LibraryFilters): LibraryFilters {
+  return { ...EMPTY_FILTERS, choirId: filters.choirId, showAll: filters.showAll };
+}
+
+/** The search call (without `skip`) for the filters, the choir context and the page size. */
+export function searchQueryFor(
+  filters: LibraryFilters,
+  choirId: string | null,
+  pageSize: number,
+): Omit<SongSearchQuery, "skip"> {
+  const sortBy = effectiveSort(filters);
+  const query: Omit<SongSearchQuery, "skip"> = {
+    sortBy,
+    sortDirection: effectiveDirection(filters),
+    take: pageSize,
+  };
+  const term = filters.q.trim();
+  if (term) query.searchTerm = term;
+  if (filters.tags.length > 0) query.tags = filters.tags;
+  if (filters.mine) query.onlyUserCreated = true;
+  if (choirId && !filters.showAll) query.choirId = choirId;
+  return query;
+}
+
+// ── Songs ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The detail page of a song, carrying the library's query string (its back link uses it). */
+export function songPath(songId: string, search: string): string {
+  const query = search.startsWith("?") ? search.slice(1) : search;
+  return `/songs/${encodeURIComponent(songId)}${query ? `?${query}` : ""}`;
+}
+
+/** The create page, preset for the choir when there is a choir context. */
+export function createSongPath(choirId: string | null): string {
+  return choirId ? `/songs/create?choirId=${encodeURIComponent(choirId)}` : "/songs/create";
+}
+
+const KEY_DIRECTIVE = /\{\s*(?:key\s*:|meta\s*:?\s*key\s)\s*([^}]+?)\s*\}/i;
+
+/** The song's key from its `{key: …}` directive, without parsing the whole sheet; null when it has none. */
+export function songKey(content: string): string | null {
+  const match = KEY_DIRECTIVE.exec(content);
+  const key = match?.[1]?.trim();
+  return key ? key.slice(0, 12) : null;
+}
+
+/** Only a song's creator may delete it. */
+export function canDeleteSong(song: Pick<Song, "creatorId">, userId: string | null | undefined): boolean {
+  return Boolean(userId) && song.creatorId === userId;
+}
+
+/** Of the selected ids, those of loaded songs the user may delete. */
+export function deletableIds(
+  selected: ReadonlySet<string>,
+  songs: readonly Pick<Song, "songId" | "creatorId">[],
+  userId: string | null | undefined,
+): string[] {
+  return songs
+    .filter((song) => selected.has(song.songId) && canDeleteSong(song, userId))
+    .map((song) => song.songId);
+}
+
+/** Songs once, in list order, even when a later page repeats one (the list can shift while scrolling). */
+export function uniqueSongs<T extends Pick<Song, "songId">>(pages: readonly { songs: readonly T[] }[]): T[] {
+  const seen = new Set<string>();
+  const result: T[] = [];
+  for (const page of pages) {
+    for (const song of page.songs) {
+      if (seen.has(song.songId)) continue;
+      seen.add(song.songId);
+      result.push(song);
+    }
+  }
+  return result;
+}
+
+export interface BulkDeleteSummary {
+  deleted: string[];
+  failed: { songId: string; error: string | null }[];
+}
+
+export function summarizeBulkDelete(result: BulkDeleteResult): BulkDeleteSummary {
+  return {
+    deleted: result.results.filter((entry) => entry.deleted).map((entry) => entry.songId),
+    failed: result.results
+      .filter((entry) => !entry.deleted)
+      .map((entry) => ({ songId: entry.songId, error: entry.error ?? null })),
+  };
+}
+
+/** Splits ids into groups of at most `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
+}
+
+// ── Import ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ImportFile {
+  name: string;
+  content: string;
+}
+
+export interface ImportFileResult {
+  name: string;
+  songIds: string[];
+  /** A catalogue key or the server's text. */
+  error?: { key: string } | { text: string };
+}
+
+/**
+ * Files in the order given, in batches of at most five and about 600 kB of text each, so every POST fits the
+ * server's body limit. A file too long for the server is not sent at all: it comes back in `tooLarge`.
+ */
+export function importBatches(
+  files: readonly ImportFile[],
+  maxFiles = IMPORT_FILES_PER_BATCH,
+  maxChars = IMPORT_BATCH_MAX_CHARS,
+): { batches: ImportFile[][]; tooLarge: ImportFile[] } {
+  const batches: ImportFile[][] = [];
+  const tooLarge: ImportFile[] = [];
+  let current: ImportFile[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (file.content.length > IMPORT_FILE_MAX_CHARS) {
+      tooLarge.push(file);
+      continue;
+    }
+    if (current.length > 0 && (current.length >= maxFiles || size + file.content.length > maxChars)) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(file);
+    size += file.content.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return { batches, tooLarge };
+}
+
+/** The server's answer for a batch, as file results. */
+export function batchResults(result: ImportResult): ImportFileResult[] {
+  return result.results.map((entry) => ({
+    name: entry.name,
+    songIds: entry.songIds,
+    ...(entry.error ? { error: { text: entry.error } } : {}),
+  }));
+}
+
+/** Every file of a batch that failed as a whole carries the same error. */
+export function failedBatch(
+  files: readonly ImportFile[],
+  error: ImportFileResult["error"],
+): ImportFileResult[] {
+  return files.map((file) => ({ name: file.name, songIds: [], error }));
+}
+
+export interface ImportSummary {
+  imported: number;
+  failures: { name: string; error: NonNullable<ImportFileResult["error"]> }[];
+}
+
+export function summarizeImport(results: readonly ImportFileResult[]): ImportSummary {
+  return {
+    imported: results.reduce((total, result) => total + result.songIds.length, 0),
+    failures: results
+      .filter((result) => result.error !== undefined)
+      .map((result) => ({
+        name: result.name,
+        error: result.error as NonNullable<ImportFileResult["error"]>,
+      })),
+  };
+}
+
+/** Percent done after `done` of `total` batches. */
+export function importProgress(done: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.round((Math.min(done, total) / total) * 100);
+}

@@ -1,0 +1,322 @@
+import type { CurrentUser, Song } from "@choir/contract";
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../../../lib/i18n";
+import { currentUserKey } from "../../../lib/session";
+import { SongsLibraryPage } from "./songs-library-page";
+
+vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+/** The observers the list created, so a test can scroll the sentinel into view. */
+let observers: {
+  callback: IntersectionObserverCallback;
+  options?: IntersectionObserverInit;
+  target?: Element;
+}[] = [];
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+  window.IntersectionObserver = class {
+    private entry: (typeof observers)[number];
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.entry = { callback, options };
+      observers.push(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.target = target;
+    }
+    unobserve() {}
+    disconnect() {
+      observers = observers.filter((entry) => entry !== this.entry);
+    }
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+});
+
+const choirId = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
+const me = "11111111-1111-4111-8111-111111111111";
+const someoneElse = "22222222-2222-4222-8222-222222222222";
+
+const user: CurrentUser = {
+  id: me,
+  email: "ana@example.test",
+  name: "Ana Directora",
+  firstName: "Ana",
+  lastName: "Directora",
+  role: "ChoirAdmin",
+  choirs: [{ id: choirId, name: "Harbor Voices", role: "ChoirAdmin" }],
+  hasCompletedOnboarding: true,
+  isNewUser: false,
+  choirId,
+};
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const song = (n: number, overrides: Partial<Song> = {}): Song => ({
+  songId: id(n),
+  title: `Song ${n}`,
+  artist: n % 2 ? "Test Writer" : null,
+  content: `{title: Song ${n}}\n{key: G}\n[G]La la`,
+  audioUrl: null,
+  visibility: 1,
+  visibleToChoirs: [],
+  tags: [{ tagId: id(900), tagName: "Hymn" }],
+  creatorId: me,
+  creatorName: "Ana Directora",
+  createdAt: "2025-03-01T10:00:00.000Z",
+  updatedAt: "2025-03-01T10:00:00.000Z",
+  baseSongId: null,
+  ...overrides,
+});
+
+let library: Song[] = [];
+const fetchMock = vi.fn();
+const calls = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).startsWith(`/api${path}`))
+    .map(([url, init]) => ({
+      url: new URL(String(url), "http://test.invalid"),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+
+function answerSearch(url: URL) {
+  const skip = Number(url.searchParams.get("skip") ?? 0);
+  const take = Number(url.searchParams.get("take") ?? 24);
+  const term = url.searchParams.get("searchTerm");
+  const matching = term ? library.filter((s) => s.title.includes(term)) : library;
+  const songs = matching.slice(skip, skip + take);
+  return { songs, totalCount: matching.length, hasMore: skip + take < matching.length, skip, take };
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  observers = [];
+  library = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, "http://test.invalid");
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    if (url.pathname === "/api/songs/search") return json(answerSearch(url));
+    if (url.pathname === "/api/tags/suggestions") return json([]);
+    if (url.pathname === "/api/songs/bulk-delete") {
+      const { songIds } = JSON.parse(String(init?.body));
+      return json({
+        results: songIds.map((songId: string, index: number) =>
+          index === 0 ? { songId, deleted: true } : { songId, deleted: false, error: "Song not found" },
+        ),
+      });
+    }
+    if (url.pathname === "/api/songs/import") {
+      const { files } = JSON.parse(String(init?.body));
+      return json({
+        results: files.map((file: { name: string }, index: number) =>
+          file.name.startsWith("bad")
+            ? { name: file.name, songIds: [], error: "content: must not be blank" }
+            : { name: file.name, songIds: [id(500 + index)] },
+        ),
+      });
+    }
+    return json({ message: "not found", code: "not_found" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  Object.defineProperty(window, "innerWidth", { value: 1280, configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderLibrary(path = "/songs", who: CurrentUser = user) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserKey, who);
+  const router = createMemoryRouter(
+    [
+      { path: "/songs", element: <SongsLibraryPage /> },
+      { path: "/songs/:songId", element: <div data-testid="song-page" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const cards = () => screen.queryAllByTestId("song-card");
+
+describe("songs library page", () => {
+  it("lists the songs with the result count, key, fallback artist and links that keep the query string", async () => {
+    library = [song(1), song(2, { baseSongId: id(99) })];
+    const router = renderLibrary("/songs?tags=Hymn&sort=artist");
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByTestId("songs-result-count").textContent).toBe("2 songs");
+    const second = cards()[1] as HTMLElement;
+    expect(second.dataset.songId).toBe(id(2));
+    expect(within(second).getByText("Unknown Artist")).toBeTruthy();
+    expect(within(second).getByTestId("song-card-version")).toBeTruthy();
+    expect(within(second).getByTestId("song-card-key").textContent).toBe("Key G");
+    expect(within(second).getByRole("link").getAttribute("href")).toBe(
+      `/songs/${id(2)}?tags=Hymn&sort=artist`,
+    );
+    expect(screen.getByTestId("songs-all-loaded")).toBeTruthy();
+
+    const [search] = calls("/songs/search");
+    expect(search?.url.searchParams.getAll("tags")).toEqual(["Hymn"]);
+    expect(search?.url.searchParams.get("sortBy")).toBe("artist");
+    expect(search?.url.searchParams.get("take")).toBe("24");
+
+    fireEvent.click(within(second).getByRole("link"));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/songs/${id(2)}`));
+    expect(router.state.location.search).toBe("?tags=Hymn&sort=artist");
+  });
+
+  it("asks for 16 songs a page below 768 px and loads the next page when the sentinel shows", async () => {
+    Object.defineProperty(window, "innerWidth", { value: 390, configurable: true });
+    library = Array.from({ length: 20 }, (_, i) => song(i + 1));
+    renderLibrary();
+    await waitFor(() => expect(cards()).toHaveLength(16));
+    expect(screen.queryByTestId("songs-all-loaded")).toBeNull();
+    const observer = observers.at(-1);
+    expect(observer?.options).toMatchObject({ threshold: 0.3, rootMargin: "100px" });
+    expect(observer?.target).toBe(screen.getByTestId("songs-load-more-sentinel"));
+
+    act(() =>
+      observer?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    expect(calls("/songs/search").map((call) => call.url.searchParams.get("skip"))).toEqual(["0", "16"]);
+    expect(screen.getByTestId("songs-all-loaded").textContent).toBe("All songs loaded");
+  });
+
+  it("writes the search term to the URL once typing settles", async () => {
+    library = [song(1), song(22)];
+    const router = renderLibrary();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.change(screen.getByTestId("songs-search-input"), { target: { value: "22" } });
+    expect(router.state.location.search).toBe("");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=22"), { timeout: 2000 });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(calls("/songs/search").at(-1)?.url.searchParams.get("sortBy")).toBe("relevance");
+  });
+
+  it("drops showAll without a choir context and keeps it inside one", async () => {
+    const router = renderLibrary("/songs?showAll=1&q=x");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=x"));
+
+    cleanup();
+    const inChoir = renderLibrary(`/songs?choirId=${choirId}&showAll=1`);
+    await waitFor(() => expect(screen.getByTestId("songs-choir-context").textContent).toBe("Harbor Voices"));
+    expect(inChoir.state.location.search).toContain("showAll=1");
+    expect(calls("/songs/search").at(-1)?.url.searchParams.get("choirId")).toBeNull();
+  });
+
+  it("narrows to the choir's songs in a choir context and presets the choir for a new song", async () => {
+    library = [song(1)];
+    renderLibrary(`/songs?choirId=${choirId}`);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(calls("/songs/search")[0]?.url.searchParams.get("choirId")).toBe(choirId);
+    expect(screen.getByTestId("songs-create-button").getAttribute("href")).toBe(
+      `/songs/create?choirId=${choirId}`,
+    );
+  });
+
+  it("offers creating a song in the empty library only to a user with a choir", async () => {
+    renderLibrary();
+    const empty = await screen.findByTestId("songs-empty");
+    expect(within(empty).getByTestId("songs-empty-create").getAttribute("href")).toBe("/songs/create");
+
+    cleanup();
+    renderLibrary("/songs", { ...user, choirs: [] });
+    const noChoir = await screen.findByTestId("songs-empty");
+    expect(within(noChoir).queryByRole("link")).toBeNull();
+    expect(screen.queryByTestId("songs-create-button")).toBeNull();
+  });
+
+  it("says no songs match a search and clears the filters", async () => {
+    const router = renderLibrary("/songs?q=nothing&mine=1");
+    const empty = await screen.findByTestId("songs-empty");
+    expect(empty.textContent).toContain("No songs match");
+    fireEvent.click(within(empty).getByTestId("songs-clear-filters"));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("deletes only the user's own selected songs after confirmation and shows the per-id results", async () => {
+    library = [song(1), song(2, { creatorId: someoneElse }), song(3)];
+    renderLibrary();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(screen.getByTestId("songs-select-mode"));
+    fireEvent.click(screen.getByTestId("songs-select-all"));
+    expect(screen.getByTestId("songs-selected-count").textContent).toBe("3 selected");
+    expect(screen.getByTestId("songs-bulk-delete").textContent).toBe("Delete (2)");
+
+    fireEvent.click(screen.getByTestId("songs-bulk-delete"));
+    expect(await screen.findByText("1 selected song is not yours and will be kept.")).toBeTruthy();
+    expect(calls("/songs/bulk-delete")).toHaveLength(0);
+    fireEvent.click(screen.getByTestId("songs-bulk-confirm"));
+
+    const result = await screen.findByTestId("songs-bulk-result");
+    expect(calls("/songs/bulk-delete")[0]?.body).toEqual({ songIds: [id(1), id(3)] });
+    expect(result.textContent).toContain("1 deleted, 1 failed");
+    expect(result.textContent).toContain("Song 3: Song not found");
+  });
+
+  it("imports files in batches of five with a progress bar and a summary", async () => {
+    renderLibrary();
+    await screen.findByTestId("songs-empty");
+    fireEvent.click(screen.getByTestId("songs-import-button"));
+    const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
+    expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt");
+    expect(input.multiple).toBe(true);
+    const files = Array.from(
+      { length: 7 },
+      (_, i) =>
+        new File([`{title: T${i}}\n[C]La`], i === 6 ? "bad.txt" : `song-${i}.cho`, { type: "text/plain" }),
+    );
+    fireEvent.change(input, { target: { files } });
+    fireEvent.click(await screen.findByTestId("songs-import-submit"));
+
+    const summary = await screen.findByTestId("songs-import-summary");
+    expect(calls("/songs/import").map((call) => call.body.files.length)).toEqual([5, 2]);
+    expect(screen.getByTestId("songs-import-progress")).toBeTruthy();
+    expect(summary.textContent).toContain("6 songs imported");
+    expect(within(summary).getByTestId("songs-import-failures").textContent).toContain(
+      "bad.txt: content: must not be blank",
+    );
+  });
+
+  it("shows 'Failed to search songs' with a retry when a search fails", async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({}), { status: 500 }));
+    renderLibrary("/songs?q=grace");
+    const error = await screen.findByTestId("songs-load-error");
+    expect(error.textContent).toContain("Failed to search songs");
+    expect(within(error).getByTestId("songs-retry")).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+/** Load generators: HTTP through autocannon, SQL through pg clients; both report throughput and latencies. */
+import autocannon from "autocannon";
+import pg from "pg";
+
+export interface Measurement {
+  /** Completed requests (or queries) per second. */
+  perSecond: number;
+  count: number;
+  /** Answers other than 2xx, connection errors and timeouts (HTTP only). */
+  failures: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summarize(latencies: number[], seconds: number, failures = 0): Measurement {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    count: latencies.length,
+    failures,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/**
+ * `connections` keep-alive connections send GET `url` back to back for `seconds`. Latencies and throughput count
+ * 2xx answers only; the others (and errors, timeouts) are counted as failures.
+ */
+export function httpLoad(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  let failed = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: options.headers,
+        timeout: 30,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+        resolve(summarize(latencies, seconds, failed + result.errors + result.timeouts));
+      },
+    );
+    // Per-response times (fractional milliseconds): autocannon's own histogram rounds to whole ones.
+    instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+      else failed++;
+    });
+  });
+}
+
+export interface SqlStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * `clients` connections each run `statements` one after the other, over and over, for `seconds`: one round is one
+ * operation. Rows come back as arrays, as drizzle asks for them.
+ */
+export async function sqlLoad(
+  connection: pg.ClientConfig,
+  statements: SqlStatement[],
+  options: { clients: number; seconds: number },
+): Promise<Measurement> {
+  const clients = await Promise.all(
+    Array.from({ length: options.clients }, async () => {
+      const client = new pg.Client(connection);
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const deadline = started + options.seconds * 1000;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          for (const statement of statements) {
+            await client.query({ text: statement.text, values: statement.values, rowMode: "array" });
+          }
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    return summarize(latencies, (performance.now() - started) / 1000);
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The real server (apps/server/src/main.ts) in a child process, so the load generator does not share its event
+ * loop: on the benchmark database, 127.0.0.1, a free port, logging at warn, rate limits off, local sign-in.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(databaseUrl: string): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "choir-bench-"));
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(48).toString("base64url"),
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_PER_MINUTE: "0",
+        // Local sign-in, local counters, no mail server: whatever the calling shell has set.
+        OIDC_CLIENT_ID: "",
+        OIDC_CLIENT_SECRET: "",
+        REDIS_URL: "",
+        SMTP_URL: "",
+      },
+    },
+  );
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (!exited) child.kill("SIGTERM");
+    await exit;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error("the server exited while starting");
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, pid: child.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      await stop();
+      throw new Error("the server did not answer /api/health within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Local sign-in as the tests do it (start, the local form, the code exchange): a bearer token. */
+export async function signIn(origin: string, person: { name: string; email: string }): Promise<string> {
+  const start = await fetch(`${origin}/api/auth/signin-google`, { redirect: "manual" });
+  const local = new URL(start.headers.get("location") ?? "", origin);
+  const state = local.searchParams.get("state");
+  if (start.status !== 302 || !state) throw new Error(`sign-in start answered ${start.status}`);
+  const form = await fetch(`${origin}/api/auth/local`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ state, ...person }).toString(),
+  });
+  const code = new URL(form.headers.get("location") ?? "", origin).searchParams.get("token");
+  if (form.status !== 303 || !code) throw new Error(`local sign-in answered ${form.status}`);
+  const exchange = await fetch(`${origin}/api/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  if (!exchange.ok) throw new Error(`code exchange answered ${exchange.status}`);
+  return ((await exchange.json()) as { token: string }).token;
+}
