@@ -7,5 +7,7 @@ export default defineProject({
     name: "web",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // Page tests render whole screens in jsdom; on a busy two-core machine that can pass the 5 s default.
+    testTimeout: 30_000,
   },
 });
