@@ -102,8 +102,8 @@ function language(functionText: string, contentText: string): Language {
   };
 }
 
-export const SPANISH = language(SPANISH_FUNCTION, SPANISH_CONTENT);
-export const ENGLISH = language(ENGLISH_FUNCTION, ENGLISH_CONTENT);
+const SPANISH = language(SPANISH_FUNCTION, SPANISH_CONTENT);
+const ENGLISH = language(ENGLISH_FUNCTION, ENGLISH_CONTENT);
 
 /** Made-up words that appear only in the titles of a handful of songs each. */
 function rareWords(rng: Rng, count: number): string[] {

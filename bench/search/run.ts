@@ -7,7 +7,7 @@
  * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SongSearchQuery } from "@choir/contract";
 import type pg from "pg";
@@ -103,6 +103,8 @@ interface Row {
   latency: Measurement;
   api: Measurement;
   direct?: Measurement;
+  /** Statements one search runs: 1 (ranked page with its total) or 2 (count, page). */
+  statements?: number;
 }
 
 async function main() {
@@ -120,6 +122,12 @@ async function main() {
   let database: Database;
   if (env.BENCH_REUSE === "1") {
     database = await openDatabase({ url: databaseUrl });
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const seeded = Number((await pool.query("select count(*) from songs")).rows[0].count);
+    if (seeded !== size.songs) {
+      await database.close();
+      throw new Error(`BENCH_REUSE=1: ${dbName} holds ${seeded} songs, not ${size.songs}; run without it`);
+    }
     log("  reusing the seeded database (BENCH_REUSE=1)");
   } else {
     database = await seed(databaseUrl, corpus, log);
@@ -130,11 +138,15 @@ async function main() {
   const connection: pg.ClientConfig = { ...pool.options };
   const server = await startServer(databaseUrl);
   const rows: Row[] = [];
-  let postgresVersion = "";
+  const setting = async (name: string) =>
+    (await pool.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0]!.value;
+  const postgres = {
+    version: await setting("server_version"),
+    sharedBuffers: await setting("shared_buffers"),
+    workMem: await setting("work_mem"),
+  };
+  const loadBefore = loadavg()[0]!;
   try {
-    const version = await pool.query<{ server_version: string }>("show server_version");
-    postgresVersion = version.rows[0]!.server_version;
-
     const token = await signIn(server.origin, { name: "Bench Singer", email: BENCH_USER_EMAIL });
     const headers = { authorization: `Bearer ${token}` };
     const me = (await (await fetch(`${server.origin}/api/me`, { headers })).json()) as { id: string };
@@ -172,7 +184,7 @@ async function main() {
         seconds: Math.min(warmup, 2),
       });
       const direct = await sqlLoad(connection, statements.run, { clients: THROUGHPUT_CONNECTIONS, seconds });
-      rows.push({ search, totalCount, latency, api, direct });
+      rows.push({ search, totalCount, latency, api, direct, statements: statements.run.length });
     }
   } finally {
     await server.stop();
@@ -198,15 +210,17 @@ async function main() {
   }
   out();
   out(
-    "At 32 connections / clients, latency in ms (p50, p95) of the API and of one direct round (count, then page); " +
-      "failed = API answers other than 2xx, errors and timeouts over both HTTP measurements.",
+    "At 32 connections / clients: latency in ms (p50, p95) of the API and of one direct search (its statements one " +
+      "after the other: the ranked page alone, which carries the total, or count then page); failed = API " +
+      "answers other than 2xx, errors and timeouts in both HTTP measurements.",
   );
   out();
-  out("| search | API p50 | API p95 | SQL p50 | SQL p95 | failed |");
-  out("|---|---:|---:|---:|---:|---:|");
+  out("| search | API p50 | API p95 | SQL statements | SQL p50 | SQL p95 | failed |");
+  out("|---|---:|---:|---|---:|---:|---:|");
   for (const row of rows) {
+    const statements = row.statements === 1 ? "page" : row.statements === 2 ? "count + page" : "–";
     out(
-      `| ${row.search.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ` +
+      `| ${row.search.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ${statements} | ` +
         `${row.direct ? ms(row.direct.p50) : "–"} | ${row.direct ? ms(row.direct.p95) : "–"} | ` +
         `${row.latency.failures + row.api.failures} |`,
     );
@@ -234,30 +248,32 @@ async function main() {
   out();
   out(failed === 0 ? "All targets met." : `${failed} target(s) not met.`);
 
-  console.log(`\n${lines.join("\n")}`);
+  const cpu = cpus();
+  const context =
+    `${size.songs.toLocaleString("en-US")} generated songs (${size.users} users, ${size.choirs} choirs, ` +
+    `${size.tags} tags, ${size.artists} artists), searched as ${BENCH_USER_EMAIL}. PostgreSQL ${postgres.version} ` +
+    `(shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem}), Node.js ${process.version}, ` +
+    `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator share the machine ` +
+    `(1-minute load average ${loadBefore.toFixed(1)} when the run started). ${seconds} s per measurement ` +
+    `after ${warmup} s of warm-up; latency at ${LATENCY_CONNECTIONS} connections, throughput at ` +
+    `${THROUGHPUT_CONNECTIONS} connections (API) and ${THROUGHPUT_CONNECTIONS} clients (direct SQL).`;
+  console.log(`\n${context}\n\n${lines.join("\n")}`);
 
   const date = startedAt.toISOString().slice(0, 10);
   const file = fileURLToPath(new URL(`../results/search-${date}.md`, import.meta.url));
   mkdirSync(fileURLToPath(new URL("../results/", import.meta.url)), { recursive: true });
-  const cpu = cpus();
   writeFileSync(
     file,
     [
       `# Search benchmark, ${date}`,
       "",
-      `\`npm run bench:search\` at ${startedAt.toISOString()}: ${size.songs.toLocaleString("en-US")} generated songs ` +
-        `(${size.users} users, ${size.choirs} choirs, ${size.tags} tags, ${size.artists} artists), searched as ` +
-        `${BENCH_USER_EMAIL}. PostgreSQL ${postgresVersion}, Node.js ${process.version}, ` +
-        `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator on the same machine. ` +
-        `${seconds} s per measurement after ${warmup} s of warm-up; latency at ${LATENCY_CONNECTIONS} connections, ` +
-        `throughput at ${THROUGHPUT_CONNECTIONS}; direct SQL = the service's count and page statements, one after ` +
-        "the other, on 32 clients.",
+      `\`npm run bench:search\` at ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s: ${context}`,
       "",
       ...lines,
       "",
     ].join("\n"),
   );
-  console.log(`\nwritten to ${file}`);
+  console.log(`\nwritten to ${file} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in all)`);
   process.exitCode = failed === 0 ? 0 : 1;
 }
 

@@ -63,9 +63,9 @@ export const songs = pgTable(
     index("songs_title_trgm_idx").using("gin", t.titleNorm.op("gin_trgm_ops")),
     index("songs_artist_trgm_idx").using("gin", t.artistNorm.op("gin_trgm_ops")),
     index("songs_title_sort_idx").on(t.titleNorm, t.id),
-    // Who may see a song, readable from the index alone: joins from tags or choirs to visible songs (searches
-    // with tag filters, choir lists) check visibility without reading the wide song rows.
-    index("songs_access_idx").on(t.id, t.visibility, t.creatorId, t.versionChoirId),
+    // Also songs_access_idx: (id) INCLUDE (visibility, creator_id, version_choir_id), written by hand in migration
+    // 0006 (drizzle cannot declare INCLUDE): songs reached through a join (tag filters) are checked for visibility
+    // from the index alone, without reading the wide rows.
     // One version of a song per choir.
     uniqueIndex("songs_version_per_choir_key")
       .on(t.baseSongId, t.versionChoirId)

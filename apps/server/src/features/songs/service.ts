@@ -359,7 +359,7 @@ export async function searchQueries(db: Db, callerId: string, filters: SearchFil
     );
   }
   // Tags are looked up first: with their ids in the query the planner knows how common each one is (the songs of
-  // a common tag are then read in title order, not all sorted). A tag no song has matches nothing.
+  // a common tag are then read in title order, not all sorted). An unknown tag matches nothing.
   const tagIds = await Promise.all(
     filters.tags.map(async (tag) => {
       const [row] = await db
@@ -392,23 +392,24 @@ export async function searchQueries(db: Db, callerId: string, filters: SearchFil
   const direction = (column: SQLWrapper | AnyPgColumn) => (ascending ? asc(column) : desc(column));
   const count = db.select({ count: sql<number>`count(*)::int` }).from(songs).where(condition);
   if (sortBy === "relevance" && rank) {
-    // Ranking reads every match anyway, so the same pass counts them (over narrow rows: id, rank, title); only the
-    // page's songs are then read whole.
+    // Ranking reads every match anyway, so the same pass counts them: the matches (narrow rows: id, rank, title)
+    // are kept once, counted and sorted, and only the page's songs are read whole.
+    const matches = db.$with("matches").as(
+      db
+        .select({ id: songs.id, rank: sql<number>`${rank}`.as("rank"), titleNorm: songs.titleNorm })
+        .from(songs)
+        .where(condition),
+    );
     const ranked = db
-      .select({
-        id: songs.id,
-        rank: sql<number>`${rank}`.as("rank"),
-        titleNorm: songs.titleNorm,
-        total: sql<number>`(count(*) over ())::int`.as("total"),
-      })
-      .from(songs)
-      .where(condition)
-      .orderBy(sql.raw(ascending ? "rank asc" : "rank desc"), asc(songs.titleNorm), asc(songs.id))
+      .select({ id: matches.id, rank: matches.rank, titleNorm: matches.titleNorm })
+      .from(matches)
+      .orderBy(direction(matches.rank), asc(matches.titleNorm), asc(matches.id))
       .limit(filters.take)
       .offset(filters.skip)
       .as("ranked");
     const page = db
-      .select({ song: songs, total: ranked.total })
+      .with(matches)
+      .select({ song: songs, total: sql<number>`(select count(*) from ${matches})::int` })
       .from(ranked)
       .innerJoin(songs, eq(songs.id, ranked.id))
       .orderBy(direction(ranked.rank), asc(ranked.titleNorm), asc(ranked.id));
