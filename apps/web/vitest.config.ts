@@ -9,5 +9,6 @@ export default defineProject({
     include: ["src/**/*.test.{ts,tsx}"],
     // Page tests render whole screens in jsdom; on a busy two-core machine that can pass the 5 s default.
     testTimeout: 30_000,
+    setupFiles: ["src/test/setup-dom.ts"],
   },
 });

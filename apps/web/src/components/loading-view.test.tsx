@@ -1,21 +1,9 @@
 import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import "../lib/i18n";
 import { LOADING_HERO_ICON_SIZE, LOADING_ICON_SIZES, LoadingView } from "./loading-view";
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(cleanup);
 
 const renderView = (ui: React.ReactElement) => render(<MantineProvider>{ui}</MantineProvider>);

@@ -13,16 +13,6 @@ import { VersionEditorPage } from "./version-editor-page";
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

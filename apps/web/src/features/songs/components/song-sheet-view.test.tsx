@@ -16,16 +16,6 @@ import {
 } from "./use-sheet-settings";
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   // Mantine's SegmentedControl measures its items.
   window.ResizeObserver ??= class {
     observe() {}

@@ -7,16 +7,6 @@ import "../../../lib/i18n";
 import { TagInput } from "./tag-input";
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
