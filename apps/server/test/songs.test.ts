@@ -277,6 +277,26 @@ describe("songs", () => {
     expect(hidden.json()).toEqual([]);
   });
 
+  it("suggests the most used tags when the query is empty, most used first, at most 8", async () => {
+    for (const [index, tag] of ["Psalm", "Psalm", "Psalm", "Advent", "Advent"].entries()) {
+      await create(creator, { title: `Popular ${index}`, content: HYMN, tags: [tag] });
+    }
+    for (const tag of ["T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8"]) {
+      await create(creator, { title: `Rare ${tag}`, content: HYMN, tags: [tag] });
+    }
+    for (const url of ["/api/tags/suggestions", "/api/tags/suggestions?query="]) {
+      const response = await ctx.app.inject({ method: "GET", url, headers: bearer(creator.token) });
+      expect(response.statusCode).toBe(200);
+      const names = response.json().map((tag: { tagName: string }) => tag.tagName);
+      expect(names).toHaveLength(8);
+      // Earlier tests' tags are in the mix too: what counts is the order by use.
+      expect(names.indexOf("Psalm")).toBeGreaterThanOrEqual(0);
+      expect(names.indexOf("Psalm")).toBeLessThan(names.indexOf("Advent"));
+      const onceUsed = names.findIndex((name: string) => /^T\d$/.test(name));
+      if (onceUsed >= 0) expect(names.indexOf("Advent")).toBeLessThan(onceUsed);
+    }
+  });
+
   it("bulk-deletes own songs and reports the others", async () => {
     const mine = (await create(creator, { title: "Bulk 1", content: HYMN })).json();
     const theirs = (await create(other, { title: "Bulk 2", content: HYMN, visibility: 1 })).json();
