@@ -1,11 +1,13 @@
-import type { EmailInvitation, UserChoir } from "@choir/contract";
+import type { EmailInvitation, Playlist, UserChoir } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {
   dashboardStats,
   groupInvitationsByChoir,
   isProfileCompleted,
+  localToday,
   setupProgress,
   splitChoirs,
+  upcomingPlaylists,
 } from "./dashboard";
 
 const choir = (name: string, role: UserChoir["role"]): UserChoir => ({ id: `id-${name}`, name, role });
@@ -68,5 +70,56 @@ describe("dashboard", () => {
       "2026-01-03T00:00:00.000Z",
       "2026-01-01T00:00:00.000Z",
     ]);
+  });
+
+  it("lists the next playlists of the user's choirs, soonest first, from today on, at most five", () => {
+    const choirs = [choir("Bravo", "ChoirMember"), choir("Alpha", "ChoirAdmin")];
+    const playlist = (choirId: string, date: string, songs = 0): Playlist => ({
+      id: `${choirId}-${date}`,
+      choirId,
+      date,
+      title: null,
+      isPublic: false,
+      playlistTemplateId: null,
+      template: { id: "t", title: "mass" },
+      sections: [
+        {
+          id: "s",
+          title: "Entrance",
+          order: 0,
+          songs: Array.from({ length: songs }, (_, order) => ({
+            id: `e${order}`,
+            songId: `song${order}`,
+            order,
+            key: null,
+            song: null,
+          })),
+        },
+      ],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    });
+    const all = [
+      playlist("id-Bravo", "2026-12-06", 3),
+      playlist("id-Alpha", "2026-12-06"),
+      playlist("id-Alpha", "2026-11-29"),
+      playlist("id-Alpha", "2026-11-20"),
+      playlist("id-gone", "2026-11-30"),
+      ...["2027-01-01", "2027-01-02", "2027-01-03"].map((date) => playlist("id-Bravo", date)),
+    ];
+    const upcoming = upcomingPlaylists(all, choirs, "2026-11-22", "en");
+    expect(upcoming.map((p) => `${p.choirName} ${p.date}`)).toEqual([
+      "Alpha 2026-11-29",
+      "Alpha 2026-12-06",
+      "Bravo 2026-12-06",
+      "Bravo 2027-01-01",
+      "Bravo 2027-01-02",
+    ]);
+    expect(upcoming[2]?.songCount).toBe(3);
+    expect(upcomingPlaylists(all, choirs, "2026-11-20", "en", 1)[0]?.date).toBe("2026-11-20");
+  });
+
+  it("takes today's date where the user is", () => {
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe("2026-01-05");
   });
 });

@@ -1,5 +1,6 @@
-import type { CurrentUser, EmailInvitation, UserChoir } from "@choir/contract";
-import { useQuery } from "@tanstack/react-query";
+import type { CurrentUser, EmailInvitation, Playlist, UserChoir } from "@choir/contract";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { choirPlaylistsQuery } from "../playlists/api";
 import { songSearchQuery } from "../songs/api";
 
 export interface SetupStep {
@@ -75,4 +76,62 @@ export function groupInvitationsByChoir(invitations: EmailInvitation[], language
 export function useSongCount(): number {
   const { data } = useQuery({ ...songSearchQuery({ onlyUserCreated: true, take: 1 }), retry: false });
   return data?.totalCount ?? 0;
+}
+
+export interface UpcomingPlaylist {
+  id: string;
+  choirId: string;
+  choirName: string;
+  date: string;
+  title: string | null;
+  templateTitle: string | null;
+  songCount: number;
+}
+
+/**
+ * The next playlists of the user's choirs: dated today or later, soonest first (then by choir name), at most
+ * `limit`. Playlists of choirs the user no longer belongs to are left out.
+ */
+export function upcomingPlaylists(
+  playlists: Playlist[],
+  choirs: UserChoir[],
+  today: string,
+  language: string,
+  limit = 5,
+): UpcomingPlaylist[] {
+  const names = new Map(choirs.map((choir) => [choir.id, choir.name]));
+  return playlists
+    .filter((playlist) => playlist.date.slice(0, 10) >= today && names.has(playlist.choirId))
+    .map((playlist) => ({
+      id: playlist.id,
+      choirId: playlist.choirId,
+      choirName: names.get(playlist.choirId) ?? "",
+      date: playlist.date.slice(0, 10),
+      title: playlist.title,
+      templateTitle: playlist.template?.title ?? null,
+      songCount: playlist.sections.reduce((sum, section) => sum + section.songs.length, 0),
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.choirName.localeCompare(b.choirName, language))
+    .slice(0, limit);
+}
+
+/** Today's date where the user is, yyyy-MM-dd. */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The coming-up list: every choir's playlists, read once each. A choir whose playlists fail to load simply adds
+ * nothing; `isPending` while none has answered yet.
+ */
+export function useUpcomingPlaylists(choirs: UserChoir[], language: string) {
+  const results = useQueries({
+    queries: choirs.map((choir) => ({ ...choirPlaylistsQuery(choir.id), retry: false })),
+  });
+  const playlists = results.flatMap((result) => result.data ?? []);
+  return {
+    isPending: choirs.length > 0 && results.every((result) => result.isPending),
+    playlists: upcomingPlaylists(playlists, choirs, localToday(), language),
+  };
 }

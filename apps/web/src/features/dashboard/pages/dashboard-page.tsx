@@ -45,7 +45,9 @@ import {
   groupInvitationsByChoir,
   setupProgress,
   splitChoirs,
+  type UpcomingPlaylist,
   useSongCount,
+  useUpcomingPlaylists,
 } from "../dashboard";
 import classes from "../dashboard.module.css";
 
@@ -61,6 +63,7 @@ export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const invitations = usePendingInvitations();
   const songCount = useSongCount();
+  const upcoming = useUpcomingPlaylists(user?.choirs ?? [], currentLanguage());
   const reduceMotion = useReducedMotion();
   useDocumentTitle(`${t("dashboard.documentTitle")} · ${t("app.name")}`);
   if (!user) return <LoadingView variant="fullscreen" />;
@@ -243,6 +246,7 @@ export function DashboardPage() {
 
         {/* Invitations waiting for an answer come first; otherwise they close the page. */}
         {pending.length > 0 && invitationsSection}
+        {hasChoirs ? <ComingUp playlists={upcoming.playlists} isPending={upcoming.isPending} /> : null}
         <section
           id={SECTION_IDS.choirs}
           tabIndex={-1}
@@ -295,6 +299,51 @@ export function DashboardPage() {
         {pending.length === 0 && invitationsSection}
       </Stack>
     </PageLayout>
+  );
+}
+
+/** The next playlists of the user's choirs, each opening its detail page. */
+function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isPending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className={classes.section} aria-labelledby="coming-up-title" data-testid="dashboard-coming-up">
+      <Title order={2} size="h3" id="coming-up-title" mb="sm">
+        {t("dashboard.comingUp.title")}
+      </Title>
+      {isPending ? (
+        <Text c="dimmed">{t("dashboard.comingUp.loading")}</Text>
+      ) : playlists.length === 0 ? (
+        <Text c="dimmed" data-testid="coming-up-empty">
+          {t("dashboard.comingUp.empty")}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" className={classes.plainList}>
+          {playlists.map((playlist) => (
+            <Card component="li" key={playlist.id} padding="sm" data-testid={`coming-up-${playlist.id}`}>
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Anchor
+                    component={Link}
+                    to={`/playlists/${playlist.id}`}
+                    fw={700}
+                    className={classes.choirTitle}
+                  >
+                    {formatDate(playlist.date, "dddd, LL")}
+                  </Anchor>
+                  <Text size="sm" c="dimmed" className={classes.wrap}>
+                    {playlist.title ? `${playlist.choirName} · ${playlist.title}` : playlist.choirName}
+                  </Text>
+                </Stack>
+                <Group gap={6} c="dimmed">
+                  <IconMusic size={16} aria-hidden="true" />
+                  <Text size="sm">{t("dashboard.comingUp.songs", { count: playlist.songCount })}</Text>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </section>
   );
 }
 
