@@ -75,3 +75,4 @@ export {
   transposeToKey,
 } from "./transpose";
 export type * from "./types";
+export { type SheetWord, sheetWords, type WordSegment } from "./words";
