@@ -107,6 +107,38 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: "/choir/:choirId/playlist-templates",
+            lazy: async () => ({
+              Component: (await import("../features/templates/pages/template-list-page")).TemplateListPage,
+            }),
+          },
+          ...["/playlist-templates/new", "/choir/:choirId/playlist-templates/new"].map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import("../features/templates/pages/template-editor-page"))
+                .TemplateEditorPage,
+            }),
+          })),
+          ...[
+            "/playlist-templates/:templateId/edit",
+            "/choir/:choirId/playlist-templates/:templateId/edit",
+          ].map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import("../features/templates/pages/template-editor-page"))
+                .TemplateEditorPage,
+            }),
+          })),
+          ...["/playlist-templates/:templateId", "/choir/:choirId/playlist-templates/:templateId"].map(
+            (path) => ({
+              path,
+              lazy: async () => ({
+                Component: (await import("../features/templates/pages/template-detail-page"))
+                  .TemplateDetailPage,
+              }),
+            }),
+          ),
+          {
             path: "/settings",
             lazy: async () => ({
               Component: (await import("../features/settings/pages/settings-page")).SettingsPage,

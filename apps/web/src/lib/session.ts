@@ -61,3 +61,24 @@ export function signInUrl(inviteToken?: string | null): string {
 export function startSignIn(inviteToken?: string | null): void {
   window.location.assign(signInUrl(inviteToken));
 }
+
+/**
+ * POST /api/auth/refresh-token: trades the stored token for a fresh one of the same session and stores it.
+ * Throws with the server's message, else 'Failed to refresh token'.
+ */
+export async function refreshSessionToken(): Promise<string> {
+  const requestId =
+    typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Date.now());
+  let token: string | undefined;
+  try {
+    token = (
+      await apiRequest<{ token?: string }>("/auth/refresh-token", { method: "POST", body: { requestId } })
+    )?.token;
+  } catch (error) {
+    if (error instanceof Error && error.message && !(error instanceof NetworkError)) throw error;
+    throw new Error("Failed to refresh token", { cause: error });
+  }
+  if (!token) throw new Error("Failed to refresh token");
+  authToken.set(token);
+  return token;
+}

@@ -12,7 +12,9 @@ const templatePath = (templateId: string) => `/playlist-templates/${encodeURICom
 
 /** A choir's templates: the built-in ones and the choir's own. */
 export function fetchChoirTemplates(choirId: string, signal?: AbortSignal): Promise<PlaylistTemplate[]> {
-  return apiRequest<PlaylistTemplate[]>(`/choirs/${encodeURIComponent(choirId)}/playlist-templates`, { signal });
+  return apiRequest<PlaylistTemplate[]>(`/choirs/${encodeURIComponent(choirId)}/playlist-templates`, {
+    signal,
+  });
 }
 
 export const choirTemplatesQuery = (choirId: string) =>
