@@ -60,16 +60,40 @@ export const router = createBrowserRouter([
               Component: (await import("../features/choirs/pages/choir-admin-page")).ChoirAdminPage,
             }),
           },
-          ...["/choir/:choirId", "/choir/:choirId/songs", "/choir/:choirId/playlists"].map((path) => ({
-            path,
-            lazy: async () => ({
-              Component: (await import("../features/choirs/pages/choir-home-page")).ChoirHomePage,
-            }),
-          })),
           {
+            path: "/choir/:choirId",
+            lazy: async () => ({
+              Component: (await import("../features/choir-dashboard/pages/choir-dashboard-layout"))
+                .ChoirDashboardLayout,
+            }),
+            children: [
+              ...[{ index: true }, { path: "playlists" }].map((route) => ({
+                ...route,
+                lazy: async () => ({
+                  Component: (await import("../features/choir-dashboard/pages/choir-tabs")).ChoirPlaylistsTab,
+                }),
+              })),
+              {
+                path: "songs",
+                lazy: async () => ({
+                  Component: (await import("../features/choir-dashboard/pages/choir-tabs")).ChoirSongsTab,
+                }),
+              },
+            ],
+          },
+          {
+            path: "/playlists",
+            lazy: async () => ({
+              Component: (await import("../features/playlists/pages/playlist-for-date-page"))
+                .PlaylistForDatePage,
+            }),
+          },
+          {
+            // The library; inside a choir context it adds songs to the choir's playlist of the chosen day.
             path: "/songs",
             lazy: async () => ({
-              Component: (await import("../features/songs/pages/songs-library-page")).SongsLibraryPage,
+              Component: (await import("../features/playlists/pages/playlist-songs-library"))
+                .SongsLibraryRoute,
             }),
           },
           {

@@ -1,7 +1,7 @@
 import { Box, Container, type MantineSize, Text, UnstyledButton } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import classes from "./page-layout.module.css";
 import { TopBar, type TopBarProps } from "./top-bar";
 
@@ -9,6 +9,9 @@ export interface BottomNavItem {
   path: string;
   name: string;
   icon?: ReactNode;
+  /** Marks the tab current; by default a tab is current when the address is its path. */
+  isActive?: boolean;
+  "data-testid"?: string;
 }
 
 export interface PageLayoutProps extends TopBarProps {
@@ -52,7 +55,14 @@ export function PageLayout({
       {hasBottomNav ? (
         <nav className={classes.bottomNav} aria-label={t("layout.bottomNavigation")}>
           {bottomNav?.map((item) => (
-            <UnstyledButton key={item.path} component={NavLink} to={item.path} className={classes.tab}>
+            <UnstyledButton
+              key={item.path}
+              component={item.isActive === undefined ? NavLink : Link}
+              to={item.path}
+              className={classes.tab}
+              aria-current={item.isActive ? "page" : undefined}
+              data-testid={item["data-testid"]}
+            >
               {item.icon}
               <span>{item.name}</span>
             </UnstyledButton>

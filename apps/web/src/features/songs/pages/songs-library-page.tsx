@@ -49,6 +49,8 @@ export interface SongsLibraryPageProps {
   renderAddToPlaylist?: (song: Song, choirId: string) => ReactNode;
   /** The playlist template selector, shown under the header only inside a choir context (a later issue). */
   renderTemplateSelector?: (choirId: string) => ReactNode;
+  /** Shown inside another page's layout (the choir dashboard's songs tab): no top bar or footer of its own. */
+  embedded?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export interface SongsLibraryPageProps {
 export function SongsLibraryPage({
   renderAddToPlaylist,
   renderTemplateSelector,
+  embedded = false,
 }: SongsLibraryPageProps = {}) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -251,8 +254,8 @@ export function SongsLibraryPage({
     );
   }
 
-  return (
-    <PageLayout size="lg" back={choir ? `/choir/${choir.id}/songs` : undefined}>
+  const content = (
+    <>
       <div
         className={classes.page}
         data-select-mode={isSelectMode || undefined}
@@ -303,6 +306,12 @@ export function SongsLibraryPage({
         ) : null}
       </div>
       <LibraryImportModal opened={isImportOpen} onClose={() => setImportOpen(false)} />
+    </>
+  );
+  if (embedded) return content;
+  return (
+    <PageLayout size="lg" back={choir ? `/choir/${choir.id}/songs` : undefined}>
+      {content}
     </PageLayout>
   );
 }

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { PlaylistForDateView } from "../../playlists/pages/playlist-for-date-page";
+import { PlaylistSongsLibrary } from "../../playlists/pages/playlist-songs-library";
+
+/** The playlists tab (also the choir's index): the playlist of the selected day. */
+export function ChoirPlaylistsTab() {
+  const { choirId = "" } = useParams();
+  return <PlaylistForDateView choirId={choirId} />;
+}
+
+/**
+ * The songs tab: the library in the choir's context (`?choirId=`, so opened songs keep it) with the
+ * add-to-playlist action for the selected day.
+ */
+export function ChoirSongsTab() {
+  const { choirId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const hasContext = params.get("choirId") === choirId;
+  useEffect(() => {
+    if (hasContext) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("choirId", choirId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [hasContext, choirId, setParams]);
+  if (!hasContext) return null;
+  return <PlaylistSongsLibrary choirId={choirId} embedded />;
+}
