@@ -18,6 +18,7 @@ import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { useCurrentUser } from "../../../lib/session";
+import { LastSungCard } from "../../playlists/components/last-sung-card";
 import { useSong } from "../api";
 import { ChordProGuideButton } from "../components/chordpro-guide";
 import classes from "../components/song-detail.module.css";
@@ -110,12 +111,29 @@ export function SongDetailPage() {
 
   return (
     <PageLayout size="lg" back={back} title={song.data.title}>
-      <SongDetail key={song.data.songId} song={song.data} user={user} targetKey={params.get("key")} />
+      <SongDetail
+        key={song.data.songId}
+        song={song.data}
+        user={user}
+        targetKey={params.get("key")}
+        choirId={user.choirs.some((c) => c.id === params.get("choirId")) ? params.get("choirId") : null}
+      />
     </PageLayout>
   );
 }
 
-function SongDetail({ song, user, targetKey }: { song: Song; user: CurrentUser; targetKey: string | null }) {
+function SongDetail({
+  song,
+  user,
+  targetKey,
+  choirId,
+}: {
+  song: Song;
+  user: CurrentUser;
+  targetKey: string | null;
+  /** Opened inside a choir (`?choirId=` of one of the user's choirs): the days it was sung there. */
+  choirId: string | null;
+}) {
   const { t } = useTranslation();
   const [mode, setModeState] = useState<Mode>("view");
   // Each mode is a different screen: it starts at the top.
@@ -254,6 +272,8 @@ function SongDetail({ song, user, targetKey }: { song: Song; user: CurrentUser; 
       ) : null}
 
       <SongChoirVersion song={song} user={user} />
+
+      {choirId ? <LastSungCard choirId={choirId} songId={song.songId} /> : null}
 
       <Card padding="md" className={classes.sheet} data-testid="song-sheet">
         <SongSheetView content={song.content} targetKey={targetKey} showToolbar />
