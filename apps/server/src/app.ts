@@ -24,6 +24,7 @@ import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
+import { sharingRoutes } from "./features/sharing/routes.js";
 import { songRoutes } from "./features/songs/routes.js";
 import { templateRoutes } from "./features/templates/routes.js";
 import { userRoutes } from "./features/users/routes.js";
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(songRoutes);
   await app.register(templateRoutes);
   await app.register(playlistRoutes);
+  await app.register(sharingRoutes);
   await app.register(invitationRoutes);
   if (usesOutbox(config)) await app.register(outboxRoutes);
 

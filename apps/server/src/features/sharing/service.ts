@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import { PLAYLIST_MESSAGES } from "@choir/contract";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { choirs, playlistEntries, playlistSections, playlists, songs } from "../../db/schema/index.js";
+import { notFound } from "../../http/errors.js";
+
+/** What a songbook shows of a playlist, without the songs' texts (enough to tell whether a copy is current). */
+export interface SongbookOutline {
+  playlist: { id: string; choirId: string; date: string; title: string | null; updatedAt: Date };
+  choirName: string;
+  sections: {
+    id: string;
+    title: string;
+    entries: {
+      id: string;
+      /** The key the choir sings it in, when set on the entry. */
+      key: string | null;
+      song: { id: string; title: string; artist: string | null; updatedAt: Date };
+    }[];
+  }[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Songs a shared songbook prints: those every member of the choir may see (public ones, those shared with the
+ * choir, the choir's own versions). A member's private song stays out of a document anyone with the link reads.
+ */
+function visibleToChoir(choirId: string): SQL {
+  return sql`(
+    ${songs.visibility} = 1
+    or (${songs.visibility} = 2 and exists (
+      select 1 from song_choirs sc where sc.song_id = ${songs.id} and sc.choir_id = ${choirId}))
+    or ${songs.versionChoirId} = ${choirId}
+  )`;
+}
+
+/** A saved playlist's outline for its songbook; anything else (unknown, deleted, not an id) is 404. */
+export async function findSongbookOutline(db: Db, playlistId: string): Promise<SongbookOutline> {
+  if (!UUID.test(playlistId)) throw notFound(PLAYLIST_MESSAGES.notFound);
+  const [row] = await db
+    .select({
+      id: playlists.id,
+      choirId: playlists.choirId,
+      date: playlists.date,
+      title: playlists.title,
+      updatedAt: playlists.updatedAt,
+      choirName: choirs.name,
+    })
+    .from(playlists)
+    .innerJoin(choirs, eq(choirs.id, playlists.choirId))
+    .where(eq(playlists.id, playlistId));
+  if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
+  const { choirName, ...playlist } = row;
+  const [sections, entries] = await Promise.all([
+    db
+      .select({ id: playlistSections.id, title: playlistSections.title })
+      .from(playlistSections)
+      .where(eq(playlistSections.playlistId, playlistId))
+      .orderBy(asc(playlistSections.position), asc(playlistSections.id)),
+    db
+      .select({
+        id: playlistEntries.id,
+        sectionId: playlistEntries.sectionId,
+        key: playlistEntries.key,
+        songId: songs.id,
+        title: songs.title,
+        artist: songs.artist,
+        updatedAt: songs.updatedAt,
+      })
+      .from(playlistEntries)
+      .innerJoin(songs, and(eq(songs.id, playlistEntries.songId), visibleToChoir(playlist.choirId)))
+      .where(eq(playlistEntries.playlistId, playlistId))
+      .orderBy(asc(playlistEntries.position), asc(playlistEntries.createdAt), asc(playlistEntries.id)),
+  ]);
+  return {
+    playlist,
+    choirName,
+    sections: sections.map((section) => ({
+      ...section,
+      entries: entries
+        .filter((entry) => entry.sectionId === section.id)
+        .map((entry) => ({
+          id: entry.id,
+          key: entry.key,
+          song: { id: entry.songId, title: entry.title, artist: entry.artist, updatedAt: entry.updatedAt },
+        })),
+    })),
+  };
+}
+
+/** The ChordPro texts of the outline's songs, by song id. */
+export async function songContents(db: Db, outline: SongbookOutline): Promise<Map<string, string>> {
+  const ids = outline.sections.flatMap((section) => section.entries.map((entry) => entry.song.id));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: songs.id, content: songs.content })
+    .from(songs)
+    .where(inArray(songs.id, ids));
+  return new Map(rows.map((row) => [row.id, row.content]));
+}
+
+/**
+ * An entity tag for one rendering: changes when the playlist, its choir's name, any of its songs or the options
+ * change, and when the renderer itself does (`rendererVersion`).
+ */
+export function songbookTag(outline: SongbookOutline, options: object, rendererVersion: string): string {
+  const hash = createHash("sha256");
+  hash.update(
+    JSON.stringify([
+      rendererVersion,
+      outline.playlist.id,
+      outline.playlist.updatedAt.toISOString(),
+      outline.playlist.title,
+      outline.playlist.date,
+      outline.choirName,
+      outline.sections.map((section) => [
+        section.id,
+        section.title,
+        section.entries.map((entry) => [
+          entry.id,
+          entry.key,
+          entry.song.id,
+          entry.song.updatedAt.toISOString(),
+        ]),
+      ]),
+      options,
+    ]),
+  );
+  return `"${hash.digest("base64url").slice(0, 32)}"`;
+}

@@ -1,0 +1,369 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, choirWithCast, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+
+// poppler-utils reads the PDFs back; scripts/ensure-poppler.sh (run by `npm test`) installs it when missing.
+function poppler(tool: "pdftotext" | "pdfinfo", args: string[]): string {
+  try {
+    return execFileSync(tool, args, { encoding: "utf8" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new Error(`${tool} is missing: run scripts/ensure-poppler.sh (apt-get install poppler-utils)`);
+    }
+    throw error;
+  }
+}
+
+/** Thirty titles and the words of their songs, written for this test. */
+const TITLES = [
+  "Mañana de sol",
+  "¿Quién cantará?",
+  "¡Alégrate, pueblo!",
+  "Canción del río",
+  "Años de luz",
+  "El niño y la estrella",
+  "Señor de la mañana",
+  "Camino de montaña",
+  "¿Dónde está tu paz?",
+  "Corazón de niño",
+  "La voz del coro",
+  "Pequeña canción",
+  "Árbol de la vida",
+  "Música en el jardín",
+  "¡Qué alegría!",
+  "Noche de campaña",
+  "Agua clara",
+  "Cantemos unidos",
+  "Pan de cada día",
+  "Sueño de verano",
+  "La última canción",
+  "Brisa del norte",
+  "Montañas y valles",
+  "Luz de invierno",
+  "Canto de gratitud",
+  "¿Por qué cantamos?",
+  "Pájaros del alba",
+  "Tu mano en la mía",
+  "Campanas de otoño",
+  "Semilla de esperanza",
+];
+const KEYS = ["F#", "Bb", "Eb", "C#m", "Ab", "D", "G", "E", "Bbm", "F"];
+const NUMBERS = ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"];
+
+interface TestSong {
+  title: string;
+  artist: string;
+  key: string;
+  content: string;
+  lyricLines: string[];
+}
+
+function songText(index: number): TestSong {
+  const title = TITLES[index]!;
+  const key = KEYS[index % KEYS.length]!;
+  const root = key.replace(/m$/, "");
+  const number = `${NUMBERS[index % 10]} por ${Math.floor(index / 10) + 1}`;
+  const lyricLines = [
+    `Hoy canta el coro, ${number}, con el corazón`,
+    `¿Quién escucha la canción? El niño pequeño`,
+    `¡Ñandú, ñandú! Ya viene el día, señor del año`,
+    `Sin acordes va la línea ${number}, ¡qué acción!`,
+  ];
+  const content = [
+    `{title: ${title}}`,
+    `{key: ${key}}`,
+    "{start_of_verse: Estrofa 1}",
+    `[${root}]Hoy canta el coro, ${number}, [C#m7]con el corazón`,
+    `[Eb/G]¿Quién escucha la canción? [Bb]El niño pequeño`,
+    "{end_of_verse}",
+    "{start_of_chorus}",
+    `[F#]¡Ñandú, ñandú! [Ab]Ya viene el día, [${root}]señor del año`,
+    "{end_of_chorus}",
+    "{comment: Repetir el estribillo}",
+    lyricLines[3]!,
+  ].join("\n");
+  return { title, artist: `Coro Añil ${index + 1}`, key, content, lyricLines };
+}
+
+const SONGS = TITLES.map((_, index) => songText(index));
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+const squeeze = (text: string) => text.replace(/\s+/g, "");
+
+describe("playlist PDF", () => {
+  let ctx: TestContext;
+  let admin: TestPerson;
+  let member: TestPerson;
+  let choir: { id: string; name: string };
+  let playlistId: string;
+  let songIds: string[];
+  let dir: string;
+  let day = 0;
+
+  const nextDate = () => {
+    day += 1;
+    return new Date(Date.UTC(2026, 2, 15) + day * 86_400_000).toISOString().slice(0, 10);
+  };
+
+  const pdf = (id: string, query = "", headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: "GET", url: `/api/playlists/${id}/pdf${query}`, headers });
+
+  let fileCount = 0;
+  /** Writes the answer's bytes to a file and returns its path. */
+  function save(body: Buffer): string {
+    fileCount += 1;
+    const path = join(dir, `songbook-${fileCount}.pdf`);
+    writeFileSync(path, body);
+    return path;
+  }
+  const text = (path: string, ...args: string[]) => poppler("pdftotext", [...args, path, "-"]);
+  const pageCount = (path: string) => Number(/Pages:\s+(\d+)/.exec(poppler("pdfinfo", [path]))![1]);
+
+  async function createSong(person: TestPerson, song: { title: string; content: string; artist?: string }) {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/songs",
+      headers: bearer(person.token),
+      payload: { visibility: 1, ...song },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().songId as string;
+  }
+
+  async function createPlaylist(person: TestPerson, payload: Record<string, unknown>): Promise<string> {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/playlists",
+      headers: bearer(person.token),
+      payload: { choirId: choir.id, date: nextDate(), ...payload },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id;
+  }
+
+  beforeAll(async () => {
+    // PDF_TEST_OUTPUT keeps the files for a look (pdftoppm -png -r 80 …).
+    dir = process.env.PDF_TEST_OUTPUT ?? mkdtempSync(join(tmpdir(), "choir-pdf-"));
+    ctx = await createTestApp();
+    ({ admin, member, choir } = await choirWithCast(ctx.app));
+    songIds = [];
+    for (const song of SONGS) {
+      songIds.push(
+        await createSong(admin, { title: song.title, artist: song.artist, content: song.content }),
+      );
+    }
+    const section = (title: string, from: number) => ({
+      title,
+      songs: songIds.slice(from, from + 10).map((songId) => ({ songId })),
+    });
+    playlistId = await createPlaylist(admin, {
+      date: "2026-03-15",
+      title: "Misa de domingo",
+      sections: [section("entrance", 0), section("Comunión", 10), section("Salida", 20)],
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    if (dir && !process.env.PDF_TEST_OUTPUT) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves a saved playlist's songbook to anyone with the link, inline, as playlist-{id}.pdf", async () => {
+    const response = await pdf(playlistId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(`inline; filename="playlist-${playlistId}.pdf"`);
+    expect(response.headers["cache-control"]).toContain("no-cache");
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(Number(response.headers["content-length"])).toBe(response.rawPayload.length);
+  });
+
+  it("offers the file as a download with download=1", async () => {
+    const response = await pdf(playlistId, "?download=1");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="playlist-${playlistId}.pdf"`);
+  });
+
+  it("prints every title, lyric line and chord with ñ, á, ¿ and ¡ intact", async () => {
+    const path = save((await pdf(playlistId)).rawPayload);
+    const all = text(path);
+    const lines = all.split("\n").map((line) => line.trim());
+    expect(all).toContain(choir.name);
+    expect(all).toContain("Misa de domingo");
+    expect(all).toContain("Sunday, March 15, 2026");
+    expect(all).toContain("Entrance"); // a built-in section key, in words
+    for (const song of SONGS) {
+      expect(lines, song.title).toContain(song.title);
+      expect(all).toContain(`Coro Añil ${SONGS.indexOf(song) + 1}`);
+      expect(all).toContain(`Key: ${song.key}`);
+      // Chords can push syllables apart; the letters of every line stay, in order.
+      for (const line of song.lyricLines) expect(squeeze(all), line).toContain(squeeze(line));
+    }
+    for (const chord of ["C#m7", "Eb/G", "Bb", "F#", "Ab", "C#", "Eb"]) {
+      expect(all.split(/\s+/), chord).toContain(chord);
+    }
+    for (const letters of ["ñ", "á", "¿", "¡", "Ñ", "ó"]) expect(all).toContain(letters);
+    expect(all).toContain("Repetir el estribillo");
+    expect(all).toContain("Estrofa 1");
+    expect(all).toContain("Chorus");
+  });
+
+  it("leaves every chord out of the lyrics variant and keeps each line whole", async () => {
+    const response = await pdf(playlistId, "?variant=lyrics");
+    expect(response.statusCode).toBe(200);
+    const all = text(save(response.rawPayload));
+    const words = new Set(all.split(/\s+/));
+    for (const chord of ["C#m7", "Eb/G", "Bb", "F#", "Ab", "C#", "Eb", "G", "D", "E", "F"]) {
+      expect(words.has(chord), chord).toBe(false);
+    }
+    const lines = new Set(all.split("\n").map(collapse));
+    for (const song of SONGS) {
+      expect(lines.has(song.title), song.title).toBe(true);
+      for (const line of song.lyricLines) expect(lines.has(line), line).toBe(true);
+    }
+  });
+
+  it("lists every song in the contents with the page its title is printed on", async () => {
+    const path = save((await pdf(playlistId)).rawPayload);
+    const pages = pageCount(path);
+    expect(pages).toBeGreaterThan(5);
+    const first = text(path, "-layout", "-f", "1", "-l", "1");
+    expect(first).toContain("Contents");
+    const listed = new Map<string, number>();
+    for (const line of first.split("\n")) {
+      const match = /^\s*(.+?)\s{2,}(\d+)\s*$/.exec(line);
+      if (match) listed.set(match[1]!, Number(match[2]));
+    }
+    const pageTexts = Array.from({ length: pages }, (_, index) =>
+      text(path, "-f", String(index + 1), "-l", String(index + 1))
+        .split("\n")
+        .map((line) => line.trim()),
+    );
+    let previous = 2;
+    for (const song of SONGS) {
+      const page = listed.get(song.title);
+      expect(page, `${song.title} in the contents`).toBeDefined();
+      // The songs start after the contents, in playlist order, each on the page the contents name.
+      expect(page!).toBeGreaterThanOrEqual(previous);
+      expect(pageTexts[page! - 1], `${song.title} on page ${page}`).toContain(song.title);
+      expect(pageTexts[page! - 1]).toContain(`Page ${page} of ${pages}`);
+      for (let other = 1; other < page! - 1; other++) {
+        expect(pageTexts[other], `${song.title} before page ${page}`).not.toContain(song.title);
+      }
+      previous = page!;
+    }
+  });
+
+  it("never splits a song that fits on one page", async () => {
+    const path = save((await pdf(playlistId)).rawPayload);
+    const pages = pageCount(path);
+    for (let page = 2; page <= pages; page++) {
+      const lines = text(path, "-f", String(page), "-l", String(page))
+        .split("\n")
+        .map((line) => line.trim());
+      // Every song ends with its plain line: a page holding a title also holds that song's last line.
+      for (const song of SONGS) {
+        if (lines.includes(song.title))
+          expect(squeeze(lines.join(" "))).toContain(squeeze(song.lyricLines[3]!));
+      }
+      expect(lines.join(" ")).not.toContain("(continued)");
+    }
+  });
+
+  it("writes the headings and the date in Spanish with lang=es", async () => {
+    const all = text(save((await pdf(playlistId, "?lang=es")).rawPayload));
+    expect(all).toContain("Índice");
+    expect(all).toContain("Domingo, 15 de marzo de 2026");
+    expect(all).toContain("Entrada");
+    expect(all).toContain("Tono: F#");
+    expect(all).toMatch(/Página 1 de \d+/);
+  });
+
+  it("prints A4 by default and US Letter with paper=letter", async () => {
+    const a4 = poppler("pdfinfo", [save((await pdf(playlistId)).rawPayload)]);
+    expect(a4).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    const letter = poppler("pdfinfo", [save((await pdf(playlistId, "?paper=letter")).rawPayload)]);
+    expect(letter).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+    expect((await pdf(playlistId, "?paper=a3")).statusCode).toBe(400);
+  });
+
+  it("sings a song in its entry's key: the chords are transposed", async () => {
+    const songId = await createSong(admin, {
+      title: "Canción en sol",
+      content: "{key: G}\n[G]Canta [Em]mi al[C]ma, [D7]canta\n[Bm]¿Dónde [G/B]estás?",
+    });
+    const id = await createPlaylist(admin, {
+      sections: [{ title: "Salida", songs: [{ songId, key: "Bb" }] }],
+    });
+    const all = text(save((await pdf(id)).rawPayload));
+    expect(all).toContain("Key: Bb");
+    const words = new Set(all.split(/\s+/));
+    for (const chord of ["Bb", "Gm", "Eb", "F7", "Dm", "Bb/D"]) expect(words.has(chord), chord).toBe(true);
+    for (const chord of ["Em", "D7", "Bm", "G/B"]) expect(words.has(chord), chord).toBe(false);
+    expect(squeeze(all)).toContain(squeeze("Canta mi alma, canta"));
+    // One page: no contents.
+    expect(all).not.toContain("Contents");
+    expect(all).toContain("Page 1 of 1");
+  });
+
+  it("leaves out a member's private song, which the rest of the choir cannot see", async () => {
+    const privateId = await createSong(member, { title: "Mi canción secreta", content: "[C]Sólo mía" });
+    const publicId = await createSong(member, { title: "Para todos", content: "[C]De todos" });
+    const id = await createPlaylist(member, {
+      sections: [{ title: "Salida", songs: [{ songId: privateId }, { songId: publicId }] }],
+    });
+    await ctx.app.inject({
+      method: "PUT",
+      url: `/api/songs/${privateId}/visibility`,
+      headers: bearer(member.token),
+      payload: { visibility: 0 },
+    });
+    const all = text(save((await pdf(id)).rawPayload));
+    expect(all).toContain("Para todos");
+    expect(all).not.toContain("Mi canción secreta");
+  });
+
+  it("answers 404 for an unknown id, a draft that was never saved, a deleted playlist and a malformed id", async () => {
+    const deleted = await createPlaylist(admin, { sections: [{ title: "Salida", songs: [] }] });
+    const removal = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/playlists/${deleted}`,
+      headers: bearer(admin.token),
+    });
+    expect(removal.statusCode).toBe(204);
+    for (const id of [randomUUID(), deleted, "not-a-playlist", "00000000-0000-0000-0000-000000000000"]) {
+      const response = await pdf(id);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toMatchObject({ code: "not_found", message: "Playlist not found" });
+    }
+  });
+
+  it("answers 304 to a matching ETag and a new file once the playlist changes", async () => {
+    const first = await pdf(playlistId);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = await pdf(playlistId, "", { "if-none-match": tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(tag);
+    expect((await pdf(playlistId, "", { "if-none-match": `W/${tag}, "other"` })).statusCode).toBe(304);
+
+    const lyrics = await pdf(playlistId, "?variant=lyrics", { "if-none-match": tag });
+    expect(lyrics.statusCode).toBe(200);
+    expect(lyrics.headers.etag).not.toBe(tag);
+
+    const edit = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/songs/${songIds[3]}`,
+      headers: bearer(admin.token),
+      payload: { title: SONGS[3]!.title, content: `${SONGS[3]!.content}\nUna línea más` },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const changed = await pdf(playlistId, "", { "if-none-match": tag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(text(save(changed.rawPayload))).toContain("Una línea más");
+  });
+});
