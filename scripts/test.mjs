@@ -83,6 +83,12 @@ const redisUp = await reachable(redisUrl);
 const redisEnv = redisUp ? { REDIS_TEST_URL: redisUrl } : {};
 if (!redisUp) skip("redis", `Redis not reachable at ${redisUrl}: shared rate-limit tests cannot run`);
 
+// The playlist PDF tests read the songbooks back with poppler-utils; install it when a vitest step is to run.
+const vitestSteps = ["unit + API (embedded database)", "API (PostgreSQL)"];
+if (only.length === 0 || vitestSteps.some((name) => only.includes(name))) {
+  spawnSync("bash", ["scripts/ensure-poppler.sh"], { cwd: root, stdio: "inherit" });
+}
+
 const embedded = join(results, "vitest-embedded.json");
 run("unit + API (embedded database)", "npx", vitest(embedded), { ...redisEnv, DATABASE_TEST_URL: "" });
 countVitest(embedded);
