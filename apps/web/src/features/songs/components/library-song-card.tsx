@@ -10,9 +10,10 @@ import classes from "./library.module.css";
 /** How many tags a card shows before "+n". */
 const TAGS_SHOWN = 4;
 
+/** Light badge colours whose dark text keeps 4.5:1 contrast on their tinted background (teal and orange fall short). */
 const VISIBILITY_VIEW = {
   [VISIBILITY.Private]: { icon: IconLock, name: "private", color: "gray" },
-  [VISIBILITY.PublicAll]: { icon: IconWorld, name: "publicAll", color: "teal" },
+  [VISIBILITY.PublicAll]: { icon: IconWorld, name: "publicAll", color: "cyan" },
   [VISIBILITY.PublicChoirs]: { icon: IconUsersGroup, name: "publicChoirs", color: "choir" },
 } as const;
 
@@ -101,7 +102,7 @@ export function LibrarySongCard({
         {song.baseSongId ? (
           <Badge
             variant="light"
-            color="orange"
+            color="violet"
             size="lg"
             tt="none"
             leftSection={<IconGitBranch size={14} aria-hidden="true" />}

@@ -23,6 +23,7 @@ export interface SongFormFieldsProps {
   /** The choirs the song may be shared with. */
   choirs: ChoirOption[];
   variant: SongFieldsVariant;
+  /** Rows the ChordPro box starts with; it grows with the text. */
   contentRows: number;
   disabled?: boolean;
   /** Controls placed above the details (the version's choir select). */
@@ -173,7 +174,9 @@ export function SongFormFields({
                 placeholder={t("songs.form.contentPlaceholder")}
                 required
                 size="md"
-                rows={contentRows}
+                // Grows with the song, as the preview beside it does, instead of leaving a short box.
+                autosize
+                minRows={contentRows}
                 spellCheck={false}
                 autoCapitalize="off"
                 disabled={disabled}
@@ -187,9 +190,12 @@ export function SongFormFields({
                 <Text fw={600} id="song-preview-title">
                   {t("songs.form.preview")}
                 </Text>
+                {/* A long song scrolls inside the preview, so the keyboard must be able to reach it (WCAG 2.1.1). */}
                 <section
                   className={classes.preview}
                   aria-labelledby="song-preview-title"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
+                  tabIndex={0}
                   data-testid="song-preview"
                 >
                   {preview.trim() ? (

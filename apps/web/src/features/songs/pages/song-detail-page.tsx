@@ -214,6 +214,7 @@ function SongDetail({
           size="lg"
           variant="light"
           color={song.visibility === VISIBILITY.Private ? "gray" : "choir"}
+          tt="none"
           leftSection={<VisibilityIcon size={16} aria-hidden="true" />}
           data-testid="song-visibility-badge"
         >
