@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPANISH_SONGBOOK as SONGS } from "./fixtures/spanish-songbook.js";
 import { bearer, choirWithCast, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
 
 // poppler-utils reads the PDFs back; scripts/ensure-poppler.sh (run by `npm test`) installs it when missing.
@@ -18,78 +19,6 @@ function poppler(tool: "pdftotext" | "pdfinfo", args: string[]): string {
   }
 }
 
-/** Thirty titles and the words of their songs, written for this test. */
-const TITLES = [
-  "Mañana de sol",
-  "¿Quién cantará?",
-  "¡Alégrate, pueblo!",
-  "Canción del río",
-  "Años de luz",
-  "El niño y la estrella",
-  "Señor de la mañana",
-  "Camino de montaña",
-  "¿Dónde está tu paz?",
-  "Corazón de niño",
-  "La voz del coro",
-  "Pequeña canción",
-  "Árbol de la vida",
-  "Música en el jardín",
-  "¡Qué alegría!",
-  "Noche de campaña",
-  "Agua clara",
-  "Cantemos unidos",
-  "Pan de cada día",
-  "Sueño de verano",
-  "La última canción",
-  "Brisa del norte",
-  "Montañas y valles",
-  "Luz de invierno",
-  "Canto de gratitud",
-  "¿Por qué cantamos?",
-  "Pájaros del alba",
-  "Tu mano en la mía",
-  "Campanas de otoño",
-  "Semilla de esperanza",
-];
-const KEYS = ["F#", "Bb", "Eb", "C#m", "Ab", "D", "G", "E", "Bbm", "F"];
-const NUMBERS = ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"];
-
-interface TestSong {
-  title: string;
-  artist: string;
-  key: string;
-  content: string;
-  lyricLines: string[];
-}
-
-function songText(index: number): TestSong {
-  const title = TITLES[index]!;
-  const key = KEYS[index % KEYS.length]!;
-  const root = key.replace(/m$/, "");
-  const number = `${NUMBERS[index % 10]} por ${Math.floor(index / 10) + 1}`;
-  const lyricLines = [
-    `Hoy canta el coro, ${number}, con el corazón`,
-    `¿Quién escucha la canción? El niño pequeño`,
-    `¡Ñandú, ñandú! Ya viene el día, señor del año`,
-    `Sin acordes va la línea ${number}, ¡qué acción!`,
-  ];
-  const content = [
-    `{title: ${title}}`,
-    `{key: ${key}}`,
-    "{start_of_verse: Estrofa 1}",
-    `[${root}]Hoy canta el coro, ${number}, [C#m7]con el corazón`,
-    `[Eb/G]¿Quién escucha la canción? [Bb]El niño pequeño`,
-    "{end_of_verse}",
-    "{start_of_chorus}",
-    `[F#]¡Ñandú, ñandú! [Ab]Ya viene el día, [${root}]señor del año`,
-    "{end_of_chorus}",
-    "{comment: Repetir el estribillo}",
-    lyricLines[3]!,
-  ].join("\n");
-  return { title, artist: `Coro Añil ${index + 1}`, key, content, lyricLines };
-}
-
-const SONGS = TITLES.map((_, index) => songText(index));
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 const squeeze = (text: string) => text.replace(/\s+/g, "");
 
