@@ -304,6 +304,13 @@ test("a choir version: auto-saved 3 s after typing, saved with Ctrl+S, and leavi
   await expect(modal).toBeHidden();
   await expect(page).toHaveURL(`/choir/${choirId}/song-versions/${versionId}/edit`);
   await expect(editor).toHaveValue(/despacio y lento$/);
+  // Closing the tab asks too, in the browser's own words; staying keeps the page and the text.
+  const prompt = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await prompt;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss();
+  await expect(editor).toHaveValue(/despacio y lento$/);
   await back.click();
   await expect(modal).toBeVisible();
   await page.getByTestId("leave-confirm-leave").click();
