@@ -650,11 +650,9 @@ export function paginate(frame: PageFrame, input: PlanInput): SongbookPlan {
     for (const row of rows) put(row);
   };
 
+  // The songs follow the contents on the same page when they fit there whole.
   putAll(input.heading);
-  if (input.contents) {
-    putAll(input.contents);
-    newPage();
-  }
+  if (input.contents) putAll(input.contents);
   for (const section of input.sections) {
     section.songs.forEach((song, index) => {
       const lead = index === 0 ? section.heading : [];
