@@ -295,4 +295,21 @@ describe("playlist PDF", () => {
     expect(changed.headers.etag).not.toBe(tag);
     expect(text(save(changed.rawPayload))).toContain("Una línea más");
   });
+
+  it("limits each address to three times RATE_LIMIT_PER_MINUTE songbooks a minute", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1" });
+    try {
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index++) {
+        const response = await limited.app.inject({
+          method: "GET",
+          url: `/api/playlists/${randomUUID()}/pdf`,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

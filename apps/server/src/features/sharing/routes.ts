@@ -1,6 +1,7 @@
 import { ErrorBody } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { perMinute } from "../../http/rate-limit.js";
 import { songbookLabels, songbookLanguage } from "./labels.js";
 import { findSongbookOutline, songbookTag, songContents } from "./service.js";
 import { renderSongbook, SONGBOOK_RENDERER_VERSION } from "./songbook-pdf.js";
@@ -27,6 +28,9 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/playlists/:id/pdf",
     {
+      // Open to anyone and a few dozen milliseconds of work each: limited per address, generously (a choir
+      // behind one church router opens the link at once).
+      config: perMinute(app.config.rateLimitPerMinute * 3),
       schema: {
         tags: ["sharing"],
         summary:
