@@ -202,7 +202,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "A fresh token for the same session (up to 30 days after sign-in)",
-          body: RefreshTokenRequest.optional(),
+          body: RefreshTokenRequest.nullish(),
           response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody },
         },
       },

@@ -1,0 +1,438 @@
+/**
+ * Who may call what: every route of the OpenAPI document, with the status each kind of caller gets. The test in
+ * authorization-matrix.test.ts fails for a route that has no row here, so a new route cannot ship unchecked.
+ *
+ * Callers, around one choir: `anonymous` (no token), `outsider` (signed in, not in the choir), `member` (a plain
+ * member) and `admin` (the choir's administrator, who also created its song, playlist entries and templates).
+ * The invitation by e-mail is addressed to the outsider.
+ */
+
+export const ROLES = ["anonymous", "outsider", "member", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What one test world holds: ids and tokens the requests are built from. */
+export interface World {
+  choirId: string;
+  choirName: string;
+  memberId: string;
+  adminId: string;
+  songId: string;
+  songTitle: string;
+  /** A song that is not in the playlist, visible to the choir. */
+  otherSongId: string;
+  playlistId: string;
+  /** The playlist's first section (holding the song) and another one. */
+  sectionId: string;
+  otherSectionId: string;
+  globalTemplateId: string;
+  /** The choir's default template, and a second one of its own. */
+  defaultTemplateId: string;
+  templateId: string;
+  emailInvitationToken: string;
+  shareableId: string;
+  shareableToken: string;
+  /** A date no playlist of the choir has. */
+  freeDate: string;
+}
+
+export interface Call {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Row {
+  /** As in the OpenAPI document: `METHOD /path/{param}`. */
+  route: string;
+  call: (world: World) => Call;
+  expect: Record<Role, number>;
+  /** Why the row reads as it does, where it is not the plain rule. */
+  note?: string;
+  /** The choir's name is what this call is for, even for someone outside it (an invitation's choir). */
+  showsChoirName?: boolean;
+  /** Open to anyone by design (a shared link, the development outbox): its answer is not checked for leaks. */
+  isPublic?: boolean;
+}
+
+/** The plain rules as rows. */
+const signedIn = (ok: number) => ({ anonymous: 401, outsider: ok, member: ok, admin: ok });
+const choirRead = (ok: number) => ({ anonymous: 401, outsider: 404, member: ok, admin: ok });
+const choirAdmin = (ok: number) => ({ anonymous: 401, outsider: 404, member: 403, admin: ok });
+const everyone = (status: number) => ({ anonymous: status, outsider: status, member: status, admin: status });
+
+const song = { title: "Matrix Hymn", content: "{title: Matrix Hymn}\n[G]Sing a [D]new song" };
+
+export const MATRIX: Row[] = [
+  // ── Sign-in: open to everyone by design ─────────────────────────────────────────────────────────────────
+  {
+    route: "GET /api/auth/signin-google",
+    call: () => ({ method: "GET", url: "/api/auth/signin-google" }),
+    expect: everyone(302),
+    note: "starts sign-in (local sign-in form in development)",
+  },
+  {
+    route: "GET /api/health",
+    call: () => ({ method: "GET", url: "/api/health" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/auth/local",
+    call: () => ({ method: "GET", url: "/api/auth/local?state=unknown-state" }),
+    expect: everyone(200),
+    note: "the development sign-in form; an unknown state fails when the form is sent",
+  },
+  {
+    route: "POST /api/auth/local",
+    call: () => ({
+      method: "POST",
+      url: "/api/auth/local",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "state=unknown-state&name=Eve&email=eve%40example.com",
+    }),
+    expect: everyone(303),
+    note: "back to the app's callback page with the sign-in error, no session",
+  },
+  {
+    route: "POST /api/auth/token",
+    call: () => ({ method: "POST", url: "/api/auth/token", payload: { code: "not-a-real-code" } }),
+    expect: everyone(401),
+  },
+  {
+    route: "POST /api/auth/refresh-token",
+    call: () => ({ method: "POST", url: "/api/auth/refresh-token" }),
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/auth/signout",
+    call: () => ({ method: "POST", url: "/api/auth/signout" }),
+    expect: signedIn(204),
+  },
+  // ── The caller's own account ───────────────────────────────────────────────────────────────────────────
+  { route: "GET /api/me", call: () => ({ method: "GET", url: "/api/me" }), expect: signedIn(200) },
+  {
+    route: "PATCH /api/me",
+    call: () => ({ method: "PATCH", url: "/api/me", payload: { firstName: "Matrix", lastName: "Row" } }),
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/auth/complete-onboarding",
+    call: () => ({ method: "POST", url: "/api/auth/complete-onboarding", payload: { userType: "general" } }),
+    expect: signedIn(200),
+  },
+  {
+    route: "PUT /api/me/current-choir",
+    call: (w) => ({ method: "PUT", url: "/api/me/current-choir", payload: { choirId: w.choirId } }),
+    expect: choirRead(200),
+  },
+  // ── Choirs and members ─────────────────────────────────────────────────────────────────────────────────
+  {
+    route: "POST /api/choirs",
+    call: () => ({ method: "POST", url: "/api/choirs", payload: { name: `Matrix ${Math.random()}` } }),
+    expect: signedIn(201),
+  },
+  { route: "GET /api/choirs/{id}", call: (w) => get(`/api/choirs/${w.choirId}`), expect: choirRead(200) },
+  {
+    route: "PUT /api/choirs/{id}",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/choirs/${w.choirId}`,
+      payload: { name: `Renamed ${w.choirId}` },
+    }),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "DELETE /api/choirs/{id}",
+    call: (w) => ({ method: "DELETE", url: `/api/choirs/${w.choirId}` }),
+    expect: choirAdmin(204),
+  },
+  {
+    route: "DELETE /api/choirs/{id}/members/me",
+    call: (w) => ({ method: "DELETE", url: `/api/choirs/${w.choirId}/members/me` }),
+    expect: { anonymous: 401, outsider: 404, member: 204, admin: 409 },
+    note: "the only admin cannot leave",
+  },
+  {
+    route: "DELETE /api/choirs/{id}/members/{memberId}",
+    call: (w) => ({ method: "DELETE", url: `/api/choirs/${w.choirId}/members/${w.memberId}` }),
+    expect: choirAdmin(204),
+  },
+  {
+    route: "PUT /api/choirs/{id}/members/{memberId}/role",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/choirs/${w.choirId}/members/${w.memberId}/role`,
+      payload: { role: "ChoirAdmin" },
+    }),
+    expect: choirAdmin(200),
+  },
+  // ── Songs (the admin is the song's creator) ────────────────────────────────────────────────────────────
+  {
+    route: "POST /api/songs",
+    call: () => ({ method: "POST", url: "/api/songs", payload: song }),
+    expect: signedIn(201),
+  },
+  { route: "GET /api/songs/my", call: () => get("/api/songs/my"), expect: signedIn(200) },
+  {
+    route: "GET /api/songs/search",
+    call: () => get("/api/songs/search?searchTerm=matrix"),
+    expect: signedIn(200),
+  },
+  {
+    route: "GET /api/songs/export",
+    call: (w) => get(`/api/songs/export?ids=${w.songId}`),
+    expect: signedIn(200),
+    note: "only songs the caller sees are exported: the outsider's file is empty",
+  },
+  {
+    route: "POST /api/songs/import",
+    call: () => ({
+      method: "POST",
+      url: "/api/songs/import",
+      payload: { files: [{ name: "matrix.cho", content: song.content }] },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: "GET /api/songs/choir/{choirId}",
+    call: (w) => get(`/api/songs/choir/${w.choirId}`),
+    expect: choirRead(200),
+  },
+  {
+    route: "POST /api/songs/bulk-delete",
+    call: (w) => ({ method: "POST", url: "/api/songs/bulk-delete", payload: { songIds: [w.songId] } }),
+    expect: signedIn(200),
+    note: "answers a result per id; only the creator's songs are deleted (checked in songs.test.ts)",
+  },
+  { route: "GET /api/songs/{id}", call: (w) => get(`/api/songs/${w.songId}`), expect: choirRead(200) },
+  {
+    route: "PUT /api/songs/{id}",
+    call: (w) => ({ method: "PUT", url: `/api/songs/${w.songId}`, payload: { ...song, title: "Changed" } }),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "DELETE /api/songs/{id}",
+    call: (w) => ({ method: "DELETE", url: `/api/songs/${w.songId}` }),
+    expect: choirAdmin(204),
+  },
+  {
+    route: "PUT /api/songs/{id}/visibility",
+    call: (w) => ({ method: "PUT", url: `/api/songs/${w.songId}/visibility`, payload: { visibility: 0 } }),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "POST /api/songs/{id}/versions",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/songs/${w.songId}/versions`,
+      payload: { choirId: w.choirId },
+    }),
+    expect: choirRead(201),
+    note: "any member makes a version of a song they see, for their choir",
+  },
+  { route: "GET /api/tags/suggestions", call: () => get("/api/tags/suggestions"), expect: signedIn(200) },
+  // ── Templates: members read, admins manage ─────────────────────────────────────────────────────────────
+  {
+    route: "POST /api/playlist-templates",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/playlist-templates",
+      payload: { title: "Matrix", choirId: w.choirId, sections: ["One"] },
+    }),
+    expect: choirAdmin(201),
+  },
+  {
+    route: "GET /api/choirs/{choirId}/playlist-templates",
+    call: (w) => get(`/api/choirs/${w.choirId}/playlist-templates`),
+    expect: choirRead(200),
+  },
+  {
+    route: "GET /api/playlist-templates/{id}",
+    call: (w) => get(`/api/playlist-templates/${w.templateId}`),
+    expect: choirRead(200),
+  },
+  {
+    route: "PUT /api/playlist-templates/{id}",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/playlist-templates/${w.templateId}`,
+      payload: { title: "Renamed", sections: ["One", "Two"] },
+    }),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "DELETE /api/playlist-templates/{id}",
+    call: (w) => ({ method: "DELETE", url: `/api/playlist-templates/${w.templateId}` }),
+    expect: choirAdmin(204),
+  },
+  {
+    route: "PUT /api/playlist-templates/{id}/set-default",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/playlist-templates/${w.templateId}/set-default`,
+      payload: { isDefault: true },
+    }),
+    expect: choirAdmin(200),
+  },
+  // ── Playlists: members build and edit them ─────────────────────────────────────────────────────────────
+  {
+    route: "POST /api/playlists",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/playlists",
+      payload: { choirId: w.choirId, date: w.freeDate },
+    }),
+    expect: choirRead(201),
+  },
+  {
+    route: "GET /api/choirs/{choirId}/playlists",
+    call: (w) => get(`/api/choirs/${w.choirId}/playlists`),
+    expect: choirRead(200),
+  },
+  {
+    route: "GET /api/playlists/{id}",
+    call: (w) => get(`/api/playlists/${w.playlistId}`),
+    expect: choirRead(200),
+  },
+  {
+    route: "PUT /api/playlists/{id}",
+    call: (w) => ({ method: "PUT", url: `/api/playlists/${w.playlistId}`, payload: { title: "Changed" } }),
+    expect: choirRead(200),
+  },
+  {
+    route: "DELETE /api/playlists/{id}",
+    call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}` }),
+    expect: choirRead(204),
+  },
+  {
+    route: "POST /api/playlists/{id}/songs",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/playlists/${w.playlistId}/songs`,
+      payload: { songId: w.otherSongId, sectionId: w.otherSectionId },
+    }),
+    expect: choirRead(201),
+  },
+  {
+    route: "DELETE /api/playlists/{id}/songs/{songId}",
+    call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}/songs/${w.songId}` }),
+    expect: choirRead(200),
+  },
+  {
+    route: "PUT /api/playlists/{id}/songs/{songId}",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/songs/${w.songId}`,
+      payload: { key: "A" },
+    }),
+    expect: choirRead(200),
+  },
+  {
+    route: "POST /api/playlists/{id}/songs/{songId}/move",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/playlists/${w.playlistId}/songs/${w.songId}/move`,
+      payload: { fromSectionId: w.sectionId, toSectionId: w.otherSectionId },
+    }),
+    expect: choirRead(200),
+  },
+  {
+    route: "GET /api/choirs/{choirId}/songs/{songId}/last-sung",
+    call: (w) => get(`/api/choirs/${w.choirId}/songs/${w.songId}/last-sung`),
+    expect: choirRead(200),
+  },
+  {
+    route: "GET /api/playlists/{id}/pdf",
+    call: (w) => get(`/api/playlists/${w.playlistId}/pdf`),
+    expect: everyone(200),
+    note: "shared by link: no token needed (contract)",
+    isPublic: true,
+  },
+  // ── Invitations ────────────────────────────────────────────────────────────────────────────────────────
+  {
+    route: "POST /api/choirs/{id}/invitations",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/choirs/${w.choirId}/invitations`,
+      payload: { email: `new-${w.choirId}@example.com` },
+    }),
+    expect: choirAdmin(201),
+  },
+  {
+    route: "GET /api/choirs/{id}/invitations",
+    call: (w) => get(`/api/choirs/${w.choirId}/invitations`),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "GET /api/invitations",
+    call: () => get("/api/invitations"),
+    expect: signedIn(200),
+    note: "the outsider's own pending invitation names the choir",
+    showsChoirName: true,
+  },
+  {
+    route: "POST /api/invitations/accept",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/invitations/accept",
+      payload: { invitationToken: w.emailInvitationToken },
+    }),
+    expect: { anonymous: 401, outsider: 200, member: 403, admin: 403 },
+    note: "only the invited address (the outsider's) may accept",
+    showsChoirName: true,
+  },
+  {
+    route: "POST /api/invitations/reject",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/invitations/reject",
+      payload: { invitationToken: w.emailInvitationToken },
+    }),
+    expect: { anonymous: 401, outsider: 204, member: 403, admin: 403 },
+  },
+  {
+    route: "POST /api/invitations/shareable",
+    call: (w) => ({ method: "POST", url: "/api/invitations/shareable", payload: { choirId: w.choirId } }),
+    expect: choirAdmin(201),
+  },
+  {
+    route: "GET /api/invitations/shareable/choir/{choirId}",
+    call: (w) => get(`/api/invitations/shareable/choir/${w.choirId}`),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "POST /api/invitations/shareable/{invitationId}/deactivate",
+    call: (w) => ({ method: "POST", url: `/api/invitations/shareable/${w.shareableId}/deactivate` }),
+    expect: choirAdmin(200),
+  },
+  {
+    route: "GET /api/invitations/shareable/{token}",
+    call: (w) => get(`/api/invitations/shareable/${w.shareableToken}`),
+    expect: everyone(200),
+    note: "the invitation page's public lookup: choir name and expiry only",
+    showsChoirName: true,
+  },
+  {
+    route: "POST /api/invitations/shareable/accept",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/invitations/shareable/accept",
+      payload: { invitationToken: w.shareableToken },
+    }),
+    expect: { anonymous: 401, outsider: 200, member: 409, admin: 409 },
+    note: "members already belong to the choir",
+    showsChoirName: true,
+  },
+  // ── Development only ───────────────────────────────────────────────────────────────────────────────────
+  {
+    route: "GET /dev/mail",
+    call: () => get("/dev/mail"),
+    expect: everyone(200),
+    note: "the development outbox, registered only outside production without a mail server",
+    isPublic: true,
+  },
+];
+
+function get(url: string): Call {
+  return { method: "GET", url };
+}
