@@ -55,7 +55,7 @@ describe("songbook layout", () => {
       const chords = ops.filter((op) => op.font === "bold");
       const lyrics = ops.filter((op) => op.font === "regular");
       expect(chords.length).toBe(lyrics.length);
-      chords.forEach((chord, index) => expect(chord.x).toBe(lyrics[index]!.x));
+      expect(chords.map((chord) => chord.x)).toEqual(lyrics.map((lyric) => lyric.x));
       for (const op of ops)
         expect(op.x + measure(op.text, op.font, op.size)).toBeLessThanOrEqual(ctx.frame.right);
     }
