@@ -54,7 +54,7 @@ describe("authorization matrix", () => {
     ]);
     const choir = await createChoir(app, admin, { name: `Matrix Choir ${worldCount} ${Date.now()}` });
     await addMember(app, choir.id, member);
-    const post = async (url: string, payload: unknown, expected = 201) => {
+    const post = async (url: string, payload: object, expected = 201) => {
       const response = await app.inject({ method: "POST", url, headers: bearer(admin.token), payload });
       if (response.statusCode !== expected)
         throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
