@@ -157,6 +157,17 @@ test("screenshots of the library, the song sheet at two sizes, the editors and t
     await p.evaluate(() => window.scrollTo(0, 0));
   });
 
+  // A dialog is pictured as the screen shows it, not as a page scrolled under it.
+  await pictureInBothLanguages(
+    page,
+    "chordpro-guide",
+    async (p) => {
+      await p.getByTestId("chordpro-guide-button").click();
+      await expect(p.getByTestId("chordpro-guide-example").getByTestId("chord").first()).toBeAttached();
+    },
+    { fullPage: false },
+  );
+
   const version = await post(page, `/api/songs/${songId}/versions`, { choirId });
   await page.goto(`/choir/${choirId}/song-versions`);
   await pictureInBothLanguages(page, "song-versions", async (p) => {
