@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Call, MATRIX, ROLES, type Role, type World } from "./authorization-matrix.js";
-import {
-  addMember,
-  bearer,
-  createChoir,
-  createTestApp,
-  signInPerson,
-  type TestContext,
-  type TestPerson,
-} from "./helpers.js";
+import { type Call, MATRIX, ROLES } from "./authorization-matrix.js";
+import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+import { buildWorld } from "./world.js";
 
 /**
  * Every route of the OpenAPI document × every kind of caller, against the table in authorization-matrix.ts. A
@@ -38,83 +31,6 @@ describe("authorization matrix", () => {
     expect(new Set(rows).size).toBe(rows.length);
   });
 
-  let worldCount = 0;
-
-  /** A choir with an admin and a member, a song in a saved playlist, templates, an invitation and a link. */
-  async function buildWorld(): Promise<{
-    world: World;
-    people: Record<Exclude<Role, "anonymous">, TestPerson>;
-  }> {
-    const app = ctx.app;
-    worldCount += 1;
-    const [admin, member, outsider] = await Promise.all([
-      signInPerson(app, "admin"),
-      signInPerson(app, "member"),
-      signInPerson(app, "outsider"),
-    ]);
-    const choir = await createChoir(app, admin, { name: `Matrix Choir ${worldCount} ${Date.now()}` });
-    await addMember(app, choir.id, member);
-    const post = async (url: string, payload: object, expected = 201) => {
-      const response = await app.inject({ method: "POST", url, headers: bearer(admin.token), payload });
-      if (response.statusCode !== expected)
-        throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-      return response.json();
-    };
-    const songTitle = `Private Matrix Song ${worldCount}`;
-    const songBody = (title: string) => ({
-      title,
-      content: `{title: ${title}}\n[G]Sing to the [D]choir`,
-      visibility: 2,
-      visibleToChoirs: [choir.id],
-    });
-    const songId = (await post("/api/songs", songBody(songTitle))).songId;
-    const otherSongId = (await post("/api/songs", songBody(`${songTitle} two`))).songId;
-    const templates = (
-      await app.inject({
-        method: "GET",
-        url: `/api/choirs/${choir.id}/playlist-templates`,
-        headers: bearer(admin.token),
-      })
-    ).json() as Array<{ id: string; isGlobal: boolean; title: string }>;
-    const mass = templates.find((template) => template.isGlobal && template.title === "mass")!;
-    const defaultTemplateId = (
-      await post("/api/playlist-templates", { title: "Ours", choirId: choir.id, sections: ["A", "B"] })
-    ).id;
-    const templateId = (
-      await post("/api/playlist-templates", { title: "Second", choirId: choir.id, sections: ["C"] })
-    ).id;
-    const playlist = await post("/api/playlists", {
-      choirId: choir.id,
-      date: "2031-01-05",
-      playlistTemplateId: mass.id,
-    });
-    await post(`/api/playlists/${playlist.id}/songs`, { songId, sectionId: playlist.sections[0].id });
-    const invitation = await post(`/api/choirs/${choir.id}/invitations`, { email: outsider.email });
-    const link = await post("/api/invitations/shareable", { choirId: choir.id });
-    return {
-      world: {
-        choirId: choir.id,
-        choirName: choir.name,
-        memberId: member.id,
-        adminId: admin.id,
-        songId,
-        songTitle,
-        otherSongId,
-        playlistId: playlist.id,
-        sectionId: playlist.sections[0].id,
-        otherSectionId: playlist.sections[1].id,
-        globalTemplateId: mass.id,
-        defaultTemplateId,
-        templateId,
-        emailInvitationToken: invitation.invitationToken,
-        shareableId: link.invitationId,
-        shareableToken: link.invitationToken,
-        freeDate: "2031-02-02",
-      },
-      people: { admin, member, outsider },
-    };
-  }
-
   function send(call: Call, person: TestPerson | undefined) {
     return ctx.app.inject({
       method: call.method,
@@ -125,12 +41,12 @@ describe("authorization matrix", () => {
   }
 
   it.each(MATRIX.map((row) => [row.route, row] as const))("%s", async (_route, row) => {
-    let current = await buildWorld();
+    let current = await buildWorld(ctx.app);
     let changed = false;
     const outcomes: Record<string, number> = {};
     for (const role of ROLES) {
       // A call that went through may have changed the world (deleted it, revoked a session): start afresh.
-      if (changed) current = await buildWorld();
+      if (changed) current = await buildWorld(ctx.app);
       const { world, people } = current;
       const response = await send(row.call(world), role === "anonymous" ? undefined : people[role]);
       outcomes[role] = response.statusCode;

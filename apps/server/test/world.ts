@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import type { Role, World } from "./authorization-matrix.js";
+import { addMember, bearer, createChoir, signInPerson, type TestPerson } from "./helpers.js";
+
+let worldCount = 0;
+
+/** A choir with an admin and a member, a song in a saved playlist, templates, an invitation and a link. */
+export async function buildWorld(app: FastifyInstance): Promise<{
+  world: World;
+  people: Record<Exclude<Role, "anonymous">, TestPerson>;
+}> {
+  worldCount += 1;
+  const [admin, member, outsider] = await Promise.all([
+    signInPerson(app, "admin"),
+    signInPerson(app, "member"),
+    signInPerson(app, "outsider"),
+  ]);
+  const choir = await createChoir(app, admin, { name: `Matrix Choir ${worldCount} ${Date.now()}` });
+  await addMember(app, choir.id, member);
+  const post = async (url: string, payload: object, expected = 201) => {
+    const response = await app.inject({ method: "POST", url, headers: bearer(admin.token), payload });
+    if (response.statusCode !== expected)
+      throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const songTitle = `Private Matrix Song ${worldCount}`;
+  const songBody = (title: string) => ({
+    title,
+    content: `{title: ${title}}\n[G]Sing to the [D]choir`,
+    visibility: 2,
+    visibleToChoirs: [choir.id],
+  });
+  const songId = (await post("/api/songs", songBody(songTitle))).songId;
+  const otherSongId = (await post("/api/songs", songBody(`${songTitle} two`))).songId;
+  const templates = (
+    await app.inject({
+      method: "GET",
+      url: `/api/choirs/${choir.id}/playlist-templates`,
+      headers: bearer(admin.token),
+    })
+  ).json() as Array<{ id: string; isGlobal: boolean; title: string }>;
+  const mass = templates.find((template) => template.isGlobal && template.title === "mass")!;
+  const defaultTemplateId = (
+    await post("/api/playlist-templates", { title: "Ours", choirId: choir.id, sections: ["A", "B"] })
+  ).id;
+  const templateId = (
+    await post("/api/playlist-templates", { title: "Second", choirId: choir.id, sections: ["C"] })
+  ).id;
+  const playlist = await post("/api/playlists", {
+    choirId: choir.id,
+    date: "2031-01-05",
+    playlistTemplateId: mass.id,
+  });
+  await post(`/api/playlists/${playlist.id}/songs`, { songId, sectionId: playlist.sections[0].id });
+  const invitation = await post(`/api/choirs/${choir.id}/invitations`, { email: outsider.email });
+  const link = await post("/api/invitations/shareable", { choirId: choir.id });
+  return {
+    world: {
+      choirId: choir.id,
+      choirName: choir.name,
+      memberId: member.id,
+      adminId: admin.id,
+      songId,
+      songTitle,
+      otherSongId,
+      playlistId: playlist.id,
+      sectionId: playlist.sections[0].id,
+      otherSectionId: playlist.sections[1].id,
+      globalTemplateId: mass.id,
+      defaultTemplateId,
+      templateId,
+      emailInvitationToken: invitation.invitationToken,
+      shareableId: link.invitationId,
+      shareableToken: link.invitationToken,
+      freeDate: "2031-02-02",
+    },
+    people: { admin, member, outsider },
+  };
+}
