@@ -55,6 +55,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Pino options or false; defaults to the config's level. */
   logger?: boolean | object;
+  /** Where the default logger writes (tests read what would be logged); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Security headers: a CSP allowing only this origin (no inline scripts), no framing, no referrer. */
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           // Query strings and some paths carry one-time codes and invitation tokens: log the path without them.
           req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedPath(req.url) }),
         },
+        ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
     bodyLimit: LIMITS.bodyLimitBytes,
     trustProxy: true,
