@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import {
@@ -123,7 +124,7 @@ describe("rate limits answer 429 with Retry-After", () => {
   });
   afterAll(() => ctx?.close());
 
-  async function exhaust(send: () => ReturnType<TestContext["app"]["inject"]>, max: number) {
+  async function exhaust(send: () => Promise<LightMyRequestResponse>, max: number) {
     for (let i = 0; i < max; i++) {
       const response = await send();
       if (response.statusCode === 429) return response;
@@ -131,7 +132,7 @@ describe("rate limits answer 429 with Retry-After", () => {
     throw new Error(`no 429 after ${max} requests`);
   }
 
-  function expectLimited(response: Awaited<ReturnType<TestContext["app"]["inject"]>>) {
+  function expectLimited(response: LightMyRequestResponse) {
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
     expect(response.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
