@@ -106,6 +106,16 @@ function DashboardFrame({ choirId, name, isAdmin }: { choirId: string; name: str
     <PageLayout size="lg" back="/dashboard" title={name} bottomNav={bottomNav} data-testid="choir-dashboard">
       <Stack gap="lg">
         <div className={classes.toolbar}>
+          {/* The top bar shortens long names on phones; the whole name shows here. */}
+          <Text
+            fw={700}
+            size="lg"
+            hiddenFrom="sm"
+            className={classes.choirName}
+            data-testid="choir-dashboard-name"
+          >
+            {name}
+          </Text>
           {date ? <PlaylistDatePicker day={date.day} onChange={date.setDay} /> : null}
         </div>
         <Outlet />

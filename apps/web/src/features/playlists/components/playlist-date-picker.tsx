@@ -55,6 +55,7 @@ export function PlaylistDatePicker({ day, onChange }: PlaylistDatePickerProps) {
           }}
           fixOnBlur={false}
           clearable
+          clearButtonProps={{ "aria-label": t("playlists.datePicker.clear") }}
           error={error}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
           popoverProps={{ withinPortal: true }}

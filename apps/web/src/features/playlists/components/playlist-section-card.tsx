@@ -106,7 +106,7 @@ function SectionCardBody({
       </div>
 
       {section.songs.length === 0 ? (
-        <Text c="dimmed" mt="sm" className={classes.emptyHint} data-testid="section-empty-hint">
+        <Text c="dimmed" size="sm" mt="xs" className={classes.emptyHint} data-testid="section-empty-hint">
           {sortable ? t("playlists.page.emptySectionDrag") : t("playlists.page.emptySection")}
         </Text>
       ) : (

@@ -8,6 +8,7 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -119,6 +120,8 @@ export function PlaylistSectionsBoard({ sections, onDropSong, ...cardProps }: Pl
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
+      // Sections and songs are measured again while dragging, so scrolling the page keeps drops accurate.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={({ active: started }: DragStartEvent) => setActiveId(String(started.id))}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setActiveId(null)}
