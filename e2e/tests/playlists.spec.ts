@@ -158,9 +158,6 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   await expect(page.getByTestId("section-empty-hint")).toHaveCount(9);
   await expect(page.getByTestId("playlist-duration")).toHaveText("~25 min");
   await expect(page.getByTestId("playlist-delete")).toHaveCount(0);
-  await pictureInBothLanguages(page, "choir-dashboard", async (p) => {
-    await expect(p.getByTestId("playlist-virtual-banner")).toBeVisible();
-  });
 
   // Five songs from the library, each into a section; the first add saves the playlist and locks the template.
   await page.getByTestId("choir-tab-songs").click();
@@ -172,6 +169,10 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
     await expect(card(songId).getByTestId("add-to-playlist-done")).toBeVisible();
   };
   await expect(card(s1)).toBeVisible();
+  await pictureInBothLanguages(page, "choir-dashboard", async (p) => {
+    await expect(card(s5)).toBeVisible();
+    await expect(p.getByTestId("songs-playlist-day")).toBeVisible();
+  });
   await addTo(s1, "entrance");
   await expect(page.getByTestId("playlist-template-select")).toBeDisabled();
   await addTo(s2, "entrance");
