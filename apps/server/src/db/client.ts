@@ -40,7 +40,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // An outage answers 503 within a bounded time instead of hanging: connecting gives up after 5 s, a query
+      // whose answer never comes after 30 s; keep-alive notices a silently dropped connection.
       connectionTimeoutMillis: 5_000,
+      query_timeout: 30_000,
+      keepAlive: true,
       idleTimeoutMillis: 30_000,
       // JIT off: the planner prices searches (trigram and visibility subqueries) above jit_above_cost, and
       // compiling them took longer (100–400 ms) than running them (bench/search).

@@ -22,7 +22,46 @@ export const MESSAGES = {
   server: "Server error. Please try again later.",
   tooLarge: "The request is too large.",
   rateLimited: "Too many requests. Please try again later.",
+  unavailable: "The service is temporarily unavailable. Please try again in a moment.",
 } as const;
+
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Socket errors and PostgreSQL states that mean the database is out of reach, not that the request is wrong. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "08P01",
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly|Cannot use a pool after calling end/i;
+
+/** True when an error (or one it wraps) says the database could not be reached or went away mid-query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError("not_found", 404, message);
 export const unauthorized = (message: string = MESSAGES.unauthorized) =>
@@ -108,6 +147,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       unexpected: false,
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: MESSAGES.unavailable, code: "service_unavailable" },
+      unexpected: false,
+    };
+  }
   const pgCode = pgError(error)?.code;
   if (pgCode === "23505") {
     const message = UNIQUE_MESSAGES[pgError(error)?.constraint ?? ""] ?? "This already exists.";
@@ -135,6 +181,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body, unexpected } = toErrorResponse(error);
     if (unexpected) request.log.error({ err: error }, "unhandled error");
     else if (status >= 500) request.log.warn({ err: error }, "server error");
+    if (status === 503) reply.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return sendError(reply, status, body);
   });
 }
