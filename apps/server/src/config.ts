@@ -31,14 +31,17 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(urlString(["postgres:", "postgresql:"], "postgres://").optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  OIDC_ISSUER: z
-    .string()
-    .trim()
-    .default("https://accounts.google.com")
+  // Unset or blank: Google.
+  OIDC_ISSUER: optionalString
+    .transform((v) => v ?? "https://accounts.google.com")
     .pipe(urlString(["http:", "https:"], "http(s)"))
     .refine((v) => {
-      const url = new URL(v);
-      return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+      try {
+        const url = new URL(v);
+        return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+      } catch {
+        return false;
+      }
     }, "must be https:// (http:// only on a loopback host)"),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,

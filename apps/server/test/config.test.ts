@@ -52,6 +52,11 @@ describe("configuration from the environment", () => {
     );
   });
 
+  it("reads a blank variable as unset and names a malformed issuer instead of failing", () => {
+    expect(problems({ OIDC_ISSUER: "", DATABASE_URL: " ", REDIS_URL: "", SMTP_URL: "" })).toEqual([]);
+    expect(problems({ OIDC_ISSUER: "not a url" })[0]).toMatch(/^Invalid OIDC_ISSUER/);
+  });
+
   it("refuses production without JWT_SECRET or an OIDC client", () => {
     const lines = problems({ NODE_ENV: "production" });
     expect(lines).toEqual([

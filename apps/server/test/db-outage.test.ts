@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server, Socket } from "node:net";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { bearer, MovableClock, signInPerson, type TestPerson, testConfig } from "./helpers.js";
+import { scratchDatabase } from "./server-process.js";
 
 /**
  * PostgreSQL going away under a running server: a TCP proxy stands between the server and PostgreSQL, and the test
@@ -54,20 +53,16 @@ describe.skipIf(!adminUrl)("database outage", () => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let person: TestPerson;
-  const name = `choir_test_outage_${randomBytes(5).toString("hex")}`;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    scratch = await scratchDatabase(adminUrl!, "outage");
     const target = new URL(adminUrl!);
     proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
     await proxy.start();
-    const url = new URL(adminUrl!);
+    const url = new URL(scratch.url);
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
-    url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString() });
     app = await buildApp({ config: testConfig(), database, clock: new MovableClock(), logger: false });
     await app.ready();
@@ -77,10 +72,7 @@ describe.skipIf(!adminUrl)("database outage", () => {
   afterAll(async () => {
     await app?.close();
     await database?.close().catch(() => {});
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   const mySongs = () => app.inject({ method: "GET", url: "/api/songs/my", headers: bearer(person.token) });
