@@ -254,6 +254,30 @@ describe("playlist PDF", () => {
     expect(all).not.toContain("Mi canción secreta");
   });
 
+  it("prints markup and script in song text as plain text", async () => {
+    const title = `<img src=x onerror="alert(1)">Hymn <script>alert(2)</script>`;
+    const songId = await createSong(admin, {
+      title,
+      artist: "<b>Bold</b>",
+      content: [
+        `{comment: <i onclick="x()">quiet</i>}`,
+        `[<svg>]Sing <iframe src="javascript:alert(3)"></iframe> along`,
+      ].join("\n"),
+    });
+    const id = await createPlaylist(admin, { sections: [{ title: "<h1>Entrance</h1>", songs: [{ songId }] }] });
+    const printed = collapse(text(save((await pdf(id)).rawPayload)));
+    for (const literal of [
+      title,
+      "<b>Bold</b>",
+      `<i onclick="x()">quiet</i>`,
+      "<svg>",
+      `<iframe src="javascript:alert(3)"></iframe>`,
+      "<h1>Entrance</h1>",
+    ]) {
+      expect(squeeze(printed)).toContain(squeeze(literal));
+    }
+  });
+
   it("answers 404 for an unknown id, a draft that was never saved, a deleted playlist and a malformed id", async () => {
     const deleted = await createPlaylist(admin, { sections: [{ title: "Salida", songs: [] }] });
     const removal = await ctx.app.inject({
