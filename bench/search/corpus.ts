@@ -146,6 +146,15 @@ const CHOIR_NAMES = [
   "Voces de Emaús",
 ];
 
+/** The named choirs first; a larger library numbers further ones after them ("Coro San José 2"). */
+function choirNames(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = CHOIR_NAMES[i % CHOIR_NAMES.length]!;
+    const round = Math.floor(i / CHOIR_NAMES.length);
+    return round === 0 ? name : `${name} ${round + 1}`;
+  });
+}
+
 const TAG_BASE = `Entrada Comunión Ofertorio Salida Aleluya Gloria Kyrie Sanctus Cordero Salmo Adviento Navidad
   Cuaresma Pascua Pentecostés Mariana Adoración Alabanza Meditación Bautismo Boda Funeral Confirmación
   Primera-Comunión Corpus Epifanía Ramos Jueves-Santo Viernes-Santo Vigilia Entrance Offertory Communion
@@ -231,7 +240,7 @@ export function generateCorpus(size: CorpusSize, seed = 20_251_123): Corpus {
   });
   const benchUser = users[BENCH_USER_INDEX]!;
 
-  const choirs = CHOIR_NAMES.slice(0, size.choirs).map((name) => ({ id: uuid(rng), name }));
+  const choirs = choirNames(size.choirs).map((name) => ({ id: uuid(rng), name }));
   // Most people sing in one choir, some in two, some in none; the bench user in the first two.
   const membership = new Map<string, string[]>();
   const members: Corpus["members"] = [];

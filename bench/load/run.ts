@@ -1,0 +1,380 @@
+/**
+ * `npm run bench:load`: a realistic mix of calls from 200 simulated people for 2 minutes against the real server on
+ * PostgreSQL with 100,000 songs and 1,000 choirs. Each person signs in once, then, with short pauses, searches,
+ * opens their choir's playlist for next Sunday, opens songs, and adds, moves and removes entries. Prints p50/p95/p99
+ * per call, errors, and the server's memory at the start and the end; writes bench/results/load-<date>.md and exits
+ * non-zero when a target is missed (0 errors, p95 ≤ 50 ms for every read, memory growth ≤ 10 %).
+ *
+ * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_load),
+ * BENCH_USERS (200), BENCH_DURATION seconds (120), BENCH_WARMUP seconds (15), BENCH_SONGS (100000),
+ * BENCH_CHOIRS (1000), BENCH_THINK_MS mean pause between a person's calls (250), BENCH_REUSE=1 keeps a seeded
+ * database.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { generateCorpus, random } from "../search/corpus.js";
+import { benchDatabaseName, seed } from "../search/seed.js";
+import { signIn, startServer } from "../search/server.js";
+
+const env = process.env;
+const number = (name: string, fallback: number) => {
+  const value = env[name] ? Number(env[name]) : fallback;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
+  return value;
+};
+const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_load";
+const people = number("BENCH_USERS", 200);
+const seconds = number("BENCH_DURATION", 120);
+const warmup = number("BENCH_WARMUP", 15);
+const thinkMs = number("BENCH_THINK_MS", 250);
+const size = {
+  songs: number("BENCH_SONGS", 100_000),
+  users: Math.max(2_000, people * 4),
+  choirs: number("BENCH_CHOIRS", 1_000),
+  tags: 200,
+  artists: 50,
+};
+const TARGET_READ_P95_MS = 50;
+const TARGET_MEMORY_GROWTH = 0.1;
+const log = (line: string) => console.log(line);
+
+type CallName =
+  | "sign in"
+  | "search"
+  | "open playlists"
+  | "open playlist"
+  | "open song"
+  | "add entry"
+  | "move entry"
+  | "remove entry";
+const READS: CallName[] = ["search", "open playlists", "open playlist", "open song"];
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  /** The first few failures, for the report. */
+  samples: string[];
+}
+
+const tallies = new Map<CallName, Tally>();
+let recording = false;
+
+function tally(name: CallName): Tally {
+  let entry = tallies.get(name);
+  if (!entry) {
+    entry = { latencies: [], errors: 0, samples: [] };
+    tallies.set(name, entry);
+  }
+  return entry;
+}
+
+/** One API call, timed; a non-2xx answer or a network error counts as an error of that call. */
+async function timed<T>(
+  name: CallName,
+  origin: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T | undefined> {
+  const started = performance.now();
+  let status = 0;
+  let text = "";
+  try {
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    text = String(error);
+  }
+  const elapsed = performance.now() - started;
+  if (recording) {
+    const entry = tally(name);
+    if (status >= 200 && status < 300) entry.latencies.push(elapsed);
+    else {
+      entry.errors += 1;
+      if (entry.samples.length < 3) entry.samples.push(`${status} ${method} ${path}: ${text.slice(0, 120)}`);
+    }
+  }
+  if (status < 200 || status >= 300) return undefined;
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Resident memory of a process in MB, from /proc. */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The coming Sunday (today when Sunday), yyyy-MM-dd, in UTC. */
+function comingSunday(): string {
+  const today = new Date();
+  const offset = (7 - today.getUTCDay()) % 7;
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset))
+    .toISOString()
+    .slice(0, 10);
+}
+
+interface Playlist {
+  id: string;
+  date: string;
+  sections: Array<{ id: string; songs: Array<{ songId: string }> }>;
+}
+
+async function main() {
+  const started = new Date();
+  const dbName = benchDatabaseName(databaseUrl);
+  log(
+    `Load benchmark: ${people} people for ${seconds} s (after ${warmup} s of warm-up) on ${size.songs.toLocaleString("en-US")} songs and ${size.choirs.toLocaleString("en-US")} choirs in ${dbName}`,
+  );
+  const corpus = generateCorpus(size, 20_261_122);
+  if (env.BENCH_REUSE === "1") {
+    log("  reusing the seeded database (BENCH_REUSE=1)");
+  } else {
+    const database = await seed(databaseUrl, corpus, log);
+    await database.close();
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const postgres = (await pool.query("show server_version")).rows[0].server_version as string;
+  await pool.end();
+
+  // The people: members of a choir, one after another down the member list, so many choirs are busy at once.
+  const byUser = new Map<string, string>();
+  for (const member of corpus.members)
+    if (!byUser.has(member.userId)) byUser.set(member.userId, member.choirId);
+  const cast = corpus.users.filter((user) => byUser.has(user.id)).slice(0, people);
+  if (cast.length < people) throw new Error(`only ${cast.length} choir members in the corpus`);
+  const visibleSongs = corpus.songs.filter((song) => song.visibility === 1).map((song) => song.id);
+  const words = ["corazón", "gloria", "luz", "amor", "grace", "light", "aleluya", "noche", "río", "santo"];
+
+  const server = await startServer(databaseUrl);
+  try {
+    const origin = server.origin;
+    recording = true;
+    const tokens: string[] = [];
+    for (const person of cast) {
+      const began = performance.now();
+      tokens.push(
+        await signIn(origin, { name: `${person.firstName} ${person.lastName}`, email: person.email }),
+      );
+      tally("sign in").latencies.push(performance.now() - began);
+    }
+    recording = false;
+    log(`  ${cast.length} people signed in`);
+
+    // Each busy choir's playlist for the coming Sunday, made by its first person in the cast.
+    const date = comingSunday();
+    const playlistOf = new Map<string, string>();
+    for (const [index, person] of cast.entries()) {
+      const choirId = byUser.get(person.id)!;
+      if (playlistOf.has(choirId)) continue;
+      const created = await timed<Playlist>(
+        "open playlist",
+        origin,
+        tokens[index]!,
+        "POST",
+        "/api/playlists",
+        {
+          choirId,
+          date,
+        },
+      );
+      const id =
+        created?.id ??
+        (
+          await timed<Playlist[]>(
+            "open playlists",
+            origin,
+            tokens[index]!,
+            "GET",
+            `/api/choirs/${choirId}/playlists`,
+          )
+        )?.find((playlist) => playlist.date === date)?.id;
+      if (!id) throw new Error(`no playlist for choir ${choirId}`);
+      playlistOf.set(choirId, id);
+    }
+    log(`  ${playlistOf.size} choir playlists for ${date}`);
+
+    let stopAt = 0;
+    const memory: { start: number; end: number } = { start: 0, end: 0 };
+    // One generator per person for the whole run: the measured part goes on where the warm-up stopped.
+    const generators = cast.map((_, index) => random(1_000 + index));
+    const person = async (index: number) => {
+      const rng = generators[index]!;
+      const token = tokens[index]!;
+      const choirId = byUser.get(cast[index]!.id)!;
+      const playlistId = playlistOf.get(choirId)!;
+      const pause = () => new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + rng())));
+      while (Date.now() < stopAt) {
+        const roll = rng();
+        if (roll < 0.3) {
+          const word = words[Math.floor(rng() * words.length)]!;
+          await timed(
+            "search",
+            origin,
+            token,
+            "GET",
+            `/api/songs/search?searchTerm=${encodeURIComponent(word)}&take=24`,
+          );
+        } else if (roll < 0.4) {
+          await timed("open playlists", origin, token, "GET", `/api/choirs/${choirId}/playlists`);
+        } else if (roll < 0.6) {
+          await timed("open playlist", origin, token, "GET", `/api/playlists/${playlistId}`);
+        } else if (roll < 0.8) {
+          const songId = visibleSongs[Math.floor(rng() * visibleSongs.length)]!;
+          await timed("open song", origin, token, "GET", `/api/songs/${songId}`);
+        } else {
+          // Edits: read the playlist, then add a song, move one, or remove one when it grows long.
+          const playlist = await timed<Playlist>(
+            "open playlist",
+            origin,
+            token,
+            "GET",
+            `/api/playlists/${playlistId}`,
+          );
+          if (!playlist) continue;
+          const entries = playlist.sections.flatMap((section) =>
+            section.songs.map((entry) => ({ songId: entry.songId, sectionId: section.id })),
+          );
+          const edit = rng();
+          if (entries.length > 0 && (entries.length >= 30 || edit < 0.3)) {
+            const entry = entries[Math.floor(rng() * entries.length)]!;
+            await timed(
+              "remove entry",
+              origin,
+              token,
+              "DELETE",
+              `/api/playlists/${playlistId}/songs/${entry.songId}`,
+            );
+          } else if (entries.length > 0 && edit < 0.6) {
+            const entry = entries[Math.floor(rng() * entries.length)]!;
+            const to = playlist.sections[Math.floor(rng() * playlist.sections.length)]!;
+            await timed(
+              "move entry",
+              origin,
+              token,
+              "POST",
+              `/api/playlists/${playlistId}/songs/${entry.songId}/move`,
+              {
+                toSectionId: to.id,
+              },
+            );
+          } else {
+            // A song not in the playlist as read (another person may still add it first: that answer is a 409).
+            const present = new Set(entries.map((entry) => entry.songId));
+            let songId = visibleSongs[Math.floor(rng() * visibleSongs.length)]!;
+            while (present.has(songId)) songId = visibleSongs[Math.floor(rng() * visibleSongs.length)]!;
+            const sectionId = playlist.sections[Math.floor(rng() * playlist.sections.length)]?.id;
+            await timed("add entry", origin, token, "POST", `/api/playlists/${playlistId}/songs`, {
+              songId,
+              sectionId,
+            });
+          }
+        }
+        await pause();
+      }
+    };
+
+    // Warm-up, not recorded; then memory at the start, the measured run, memory at the end.
+    stopAt = Date.now() + warmup * 1000;
+    await Promise.all(cast.map((_, index) => person(index)));
+    memory.start = residentMb(server.pid);
+    recording = true;
+    stopAt = Date.now() + seconds * 1000;
+    const runStarted = performance.now();
+    await Promise.all(cast.map((_, index) => person(index)));
+    const elapsed = (performance.now() - runStarted) / 1000;
+    recording = false;
+    memory.end = residentMb(server.pid);
+
+    // Report.
+    const ms = (value: number) =>
+      Number.isNaN(value) ? "–" : value < 10 ? value.toFixed(1) : value.toFixed(0);
+    const lines: string[] = [];
+    const out = (line = "") => {
+      lines.push(line);
+      log(line);
+    };
+    out();
+    out(
+      `${people} people, ${seconds} s measured after ${warmup} s of warm-up, pauses of ${thinkMs} ms on average; ` +
+        `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres}; ` +
+        `${cpus().length} CPUs, load average ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(" ")} at the end; ${started.toISOString()}.`,
+    );
+    out();
+    out("| call | count | per second | p50 ms | p95 ms | p99 ms | errors |");
+    out("|---|---:|---:|---:|---:|---:|---:|");
+    const order: CallName[] = [
+      "sign in",
+      "search",
+      "open playlists",
+      "open playlist",
+      "open song",
+      "add entry",
+      "move entry",
+      "remove entry",
+    ];
+    let totalErrors = 0;
+    const failures: string[] = [];
+    for (const name of order) {
+      const entry = tallies.get(name);
+      if (!entry) continue;
+      const sorted = [...entry.latencies].sort((a, b) => a - b);
+      const rate = name === "sign in" ? "–" : (entry.latencies.length / elapsed).toFixed(1);
+      totalErrors += entry.errors;
+      out(
+        `| ${name} | ${entry.latencies.length + entry.errors} | ${rate} | ${ms(percentile(sorted, 50))} | ` +
+          `${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} | ${entry.errors} |`,
+      );
+      for (const sample of entry.samples) failures.push(`${name}: ${sample}`);
+      if (READS.includes(name) && percentile(sorted, 95) > TARGET_READ_P95_MS) {
+        failures.push(`${name}: p95 ${ms(percentile(sorted, 95))} ms (target ≤ ${TARGET_READ_P95_MS} ms)`);
+      }
+    }
+    const growth = (memory.end - memory.start) / memory.start;
+    out();
+    out(
+      `Server memory (RSS): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end ` +
+        `(${(growth * 100).toFixed(1)} %).`,
+    );
+    if (totalErrors > 0) failures.push(`${totalErrors} errors (target 0)`);
+    if (growth > TARGET_MEMORY_GROWTH) {
+      failures.push(`memory grew ${(growth * 100).toFixed(1)} % (target ≤ ${TARGET_MEMORY_GROWTH * 100} %)`);
+    }
+    out();
+    out(
+      failures.length === 0
+        ? "All targets met."
+        : `Not met:\n${failures.map((line) => `- ${line}`).join("\n")}`,
+    );
+    const day = started.toISOString().slice(0, 10);
+    mkdirSync(fileURLToPath(new URL("../results/", import.meta.url)), { recursive: true });
+    const file = fileURLToPath(new URL(`../results/load-${day}.md`, import.meta.url));
+    writeFileSync(file, `# Load benchmark, ${day}\n${lines.join("\n")}\n`);
+    log(`\nwritten to ${file}`);
+    process.exitCode = failures.length === 0 ? 0 : 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
