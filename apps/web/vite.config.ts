@@ -1,10 +1,68 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { theme } from "./src/app/theme";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
+const themeColor = theme.colors?.choir?.[7] ?? "#1c63a0";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts) is built to /sw.js with the app shell's file list injected; the app registers
+    // it itself (src/lib/offline/service-worker.ts), in production builds or in development with VITE_SW_DEV=1.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      registerType: "prompt",
+      includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        // Source maps stay on the server; the shell does not need them offline.
+        globIgnores: ["**/*.map"],
+      },
+      // One manifest serves both languages, so its names are English (see docs/decisions.md).
+      manifest: {
+        id: "/",
+        name: "Choir App",
+        short_name: "Choir",
+        description: "Songs, playlists and members of your choir, on any device and offline.",
+        lang: "en",
+        start_url: "/dashboard",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        theme_color: themeColor,
+        background_color: "#ffffff",
+        icons: [
+          { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+        shortcuts: [
+          {
+            name: "Dashboard",
+            short_name: "Dashboard",
+            url: "/dashboard",
+            icons: [{ src: "/pwa-192x192.png", sizes: "192x192" }],
+          },
+          {
+            name: "Songs",
+            short_name: "Songs",
+            url: "/songs",
+            icons: [{ src: "/pwa-192x192.png", sizes: "192x192" }],
+          },
+        ],
+      },
+      devOptions: {
+        enabled: process.env.VITE_SW_DEV === "1",
+        type: "module",
+        navigateFallback: "index.html",
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },

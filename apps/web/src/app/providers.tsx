@@ -13,12 +13,16 @@ import { cssVariablesResolver, theme } from "./theme";
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // Offline, reads still run: the service worker answers them from its cache.
+      networkMode: "offlineFirst",
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // A refused call will not succeed on retry.
       retry: (failureCount, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
     },
+    // Offline, a change fails at once with the offline message instead of waiting silently for the network.
+    mutations: { networkMode: "always" },
   },
 });
 

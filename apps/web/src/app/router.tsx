@@ -163,6 +163,13 @@ export const router = createBrowserRouter([
             }),
           ),
           {
+            // Public: anyone with the link downloads the playlist's PDF; without an id it explains the link is incomplete.
+            path: "/share/:playlistId?",
+            lazy: async () => ({
+              Component: (await import("../features/sharing/pages/share-page")).SharePage,
+            }),
+          },
+          {
             path: "/settings",
             lazy: async () => ({
               Component: (await import("../features/settings/pages/settings-page")).SettingsPage,

@@ -1,4 +1,4 @@
-import { currentLanguage } from "./i18n";
+import { currentLanguage, i18n } from "./i18n";
 import { authToken, redirectAfterAuth } from "./storage";
 
 /** An API failure carrying the contract's error body. */
@@ -29,10 +29,30 @@ export class ApiError extends Error {
 
 /** Thrown when the server cannot be reached at all. */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super("Network error. Please check your connection.", { cause });
+  /** The catalogue key of the text to show. */
+  readonly messageKey: string = "errors.network";
+
+  constructor(cause: unknown, message = "Network error. Please check your connection.") {
+    super(message, { cause });
     this.name = "NetworkError";
   }
+}
+
+/**
+ * Thrown when the device is offline: a change is refused before it is sent (it could not be saved), and a read the
+ * offline cache could not answer fails with it. Its message is already in the reader's language.
+ */
+export class OfflineError extends NetworkError {
+  override readonly messageKey = "offline.changesNotSaved";
+
+  constructor(cause?: unknown) {
+    super(cause, i18n.t("offline.changesNotSaved"));
+    this.name = "OfflineError";
+  }
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
 }
 
 /** Reads the contract's `{message, code, errors}` body; anything else becomes a message from the status. */
@@ -103,17 +123,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
+  const method = options.method ?? "GET";
+  // Offline, reads may still be answered by the service worker's cache; a change cannot be saved.
+  if (method !== "GET" && isOffline()) throw new OfflineError();
+
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
-      method: options.method ?? "GET",
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new NetworkError(error);
+    throw isOffline() ? new OfflineError(error) : new NetworkError(error);
   }
 
   if (!response.ok) {

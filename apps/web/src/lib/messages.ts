@@ -32,7 +32,7 @@ export function serverMessage(text: string): Message {
  * otherwise the given fallback key.
  */
 export function failureMessage(error: unknown, fallbackKey: string): Message {
-  if (error instanceof NetworkError) return { key: "errors.network" };
+  if (error instanceof NetworkError) return { key: error.messageKey };
   if (error instanceof ApiError && error.hasBodyMessage && error.message) return serverMessage(error.message);
   return { key: fallbackKey };
 }

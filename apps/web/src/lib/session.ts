@@ -1,6 +1,8 @@
 import type { CurrentUser } from "@choir/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest, NetworkError } from "./api-client";
+import { cacheStatusStore } from "./offline/cache-status";
+import { postToWorker } from "./offline/service-worker";
 import { authToken, redirectAfterAuth } from "./storage";
 
 export const currentUserKey = ["current-user"] as const;
@@ -48,6 +50,9 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     }
   }
   authToken.clear();
+  // The next person on this device must not read this one's playlists offline.
+  cacheStatusStore.forget();
+  void postToWorker({ type: "CLEAR_USER_DATA" });
   queryClient.setQueryData(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }

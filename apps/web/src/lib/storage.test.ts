@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cleanRedirectPath, isPublicPath, redirectAfterAuth } from "./storage";
 
 describe("public paths", () => {
-  it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123"])(
+  it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123", "/share"])(
     "%s is public",
     (path) => {
       expect(isPublicPath(path)).toBe(true);

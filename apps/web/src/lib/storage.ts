@@ -70,7 +70,7 @@ export const redirectAfterAuth = {
   },
 };
 
-const PUBLIC_EXACT = new Set(["/", "/auth/callback", "/auth/error", "/invite"]);
+const PUBLIC_EXACT = new Set(["/", "/auth/callback", "/auth/error", "/invite", "/share"]);
 const PUBLIC_PREFIXES = ["/invite/", "/share/"];
 
 /** Paths anyone may open without signing in. */

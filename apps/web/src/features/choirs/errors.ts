@@ -6,7 +6,7 @@ import { type Message, serverMessage } from "../../lib/messages";
  * else the default 'Failed to create shareable invitation'.
  */
 export function shareableCreateErrorMessage(error: unknown): Message {
-  if (error instanceof NetworkError) return { key: "errors.network" };
+  if (error instanceof NetworkError) return { key: error.messageKey };
   if (!(error instanceof ApiError)) return { key: "choir.links.errors.createFailed" };
   if (error.hasBodyMessage && error.message) return serverMessage(error.message);
   return shareableCreateStatusMessage(error.status, error.statusText);

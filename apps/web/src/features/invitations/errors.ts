@@ -23,7 +23,7 @@ export function acceptMessage(serverText: string | null | undefined): Message {
 
 /** Reads any failure of POST /api/invitations/shareable/accept for the invitation page. */
 export function acceptErrorMessage(error: unknown): Message {
-  if (error instanceof NetworkError) return { key: "errors.network" };
+  if (error instanceof NetworkError) return { key: error.messageKey };
   if (error instanceof ApiError) {
     return error.hasBodyMessage ? acceptMessage(error.message) : shareableAcceptStatusMessage(error.status);
   }

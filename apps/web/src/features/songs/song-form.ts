@@ -353,7 +353,7 @@ const KNOWN_SONG_MESSAGES: Record<string, string> = {
 
 /** The server's message (translated when known), the network text, or the given fallback key. */
 export function songFailureMessage(error: unknown, fallbackKey: string): Message {
-  if (error instanceof NetworkError) return { key: "errors.network" };
+  if (error instanceof NetworkError) return { key: error.messageKey };
   if (error instanceof ApiError && error.hasBodyMessage && error.message) {
     const key = KNOWN_SONG_MESSAGES[error.message];
     return key ? { key } : { text: error.message };

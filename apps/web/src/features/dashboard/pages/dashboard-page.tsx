@@ -431,7 +431,7 @@ function PendingInvitation({ invitation }: { invitation: EmailInvitation }) {
     } catch (error) {
       showError(
         error instanceof NetworkError
-          ? t("errors.network")
+          ? t(error.messageKey)
           : messageText(t, acceptMessage(error instanceof ApiError ? error.message : null)),
       );
     }

@@ -1,14 +1,19 @@
-import { CloseButton, Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Button, CloseButton, Group, Loader, Paper, Text, ThemeIcon } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useInstallPrompt } from "../../../lib/install-prompt";
 import classes from "../landing.module.css";
 
-/** A floating suggestion to install the app; dismissing it lasts until the page reloads. */
+/**
+ * A floating suggestion to install the app; dismissing it lasts until the page reloads. The install button appears
+ * when the browser offers installing; an installed app shows no card.
+ */
 export function InstallCard() {
   const { t } = useTranslation();
   const [isDismissed, setDismissed] = useState(false);
-  if (isDismissed) return null;
+  const { isInstallable, isInstalled, isInstalling, install } = useInstallPrompt();
+  if (isDismissed || isInstalled) return null;
   return (
     <Paper
       component="aside"
@@ -28,6 +33,26 @@ export function InstallCard() {
             {t("landing.install.title")}
           </Text>
           <Text size="sm">{t("landing.install.description")}</Text>
+          {isInstallable ? (
+            <Button
+              mt="sm"
+              size="sm"
+              onClick={() => void install()}
+              // The spinner sits beside the installing text (Mantine's loading state would hide the text).
+              leftSection={
+                isInstalling ? (
+                  <Loader size={16} color="currentColor" data-testid="install-card-spinner" />
+                ) : (
+                  <IconDownload size={18} aria-hidden="true" />
+                )
+              }
+              disabled={isInstalling}
+              aria-busy={isInstalling}
+              data-testid="install-card-install"
+            >
+              {isInstalling ? t("landing.install.installing") : t("landing.install.action")}
+            </Button>
+          ) : null}
         </div>
         <CloseButton
           size="lg"

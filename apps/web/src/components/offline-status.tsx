@@ -1,0 +1,136 @@
+import { Badge, Button, Group, Text } from "@mantine/core";
+import {
+  IconCloudCheck,
+  IconCloudDownload,
+  IconDeviceFloppy,
+  IconWifi,
+  IconWifiOff,
+} from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useCachedPlaylistCount, usePlaylistCacheStatus } from "../lib/offline/cache-status";
+import { formatRelative } from "../lib/offline/format";
+import { useServiceWorkerActive } from "../lib/offline/service-worker";
+import { useKeepPlaylistOffline } from "../lib/offline/use-keep-playlist-offline";
+import { useOnlineStatus } from "../lib/offline/use-online-status";
+
+/** Online or offline, announced politely when it changes. */
+export function OnlineIndicator() {
+  const { t } = useTranslation();
+  const isOnline = useOnlineStatus();
+  return (
+    <Badge
+      variant="light"
+      color={isOnline ? "teal.9" : "orange.9"}
+      tt="none"
+      size="lg"
+      leftSection={
+        isOnline ? <IconWifi size={16} aria-hidden="true" /> : <IconWifiOff size={16} aria-hidden="true" />
+      }
+      role="status"
+      aria-live="polite"
+      aria-label={isOnline ? t("offline.onlineLabel") : t("offline.offlineLabel")}
+      data-testid="online-indicator"
+      data-online={isOnline ? "true" : "false"}
+    >
+      {isOnline ? t("offline.online") : t("offline.offline")}
+    </Badge>
+  );
+}
+
+/** 'Available offline' with the number of songs kept, once the worker has reported the playlist cached. */
+export function OfflineReadyBadge({ playlistId }: { playlistId: string }) {
+  const { t, i18n } = useTranslation();
+  const status = usePlaylistCacheStatus(playlistId);
+  if (!status?.isOfflineReady) return null;
+  return (
+    <Badge
+      variant="light"
+      color="choir"
+      tt="none"
+      size="lg"
+      leftSection={<IconCloudCheck size={16} aria-hidden="true" />}
+      title={t("offline.availableOfflineTitle", { time: formatRelative(status.timestamp, i18n.language) })}
+      data-testid="offline-ready-badge"
+      data-song-count={status.songCount}
+    >
+      {t("offline.availableOffline", { count: status.songCount })}
+    </Badge>
+  );
+}
+
+/** Shown while a service worker controls the page, so reads can be answered offline. */
+export function ServiceWorkerActiveMarker() {
+  const { t } = useTranslation();
+  const isActive = useServiceWorkerActive();
+  if (!isActive) return null;
+  return (
+    <Badge
+      variant="outline"
+      color="gray.7"
+      tt="none"
+      size="lg"
+      leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+      title={t("offline.workerActiveLabel")}
+      data-testid="sw-active-marker"
+    >
+      {t("offline.workerActive")}
+    </Badge>
+  );
+}
+
+/** How many playlists this device keeps offline. */
+export function CompactOfflineStatus() {
+  const { t } = useTranslation();
+  const count = useCachedPlaylistCount();
+  return (
+    <Text size="sm" c="dimmed" data-testid="compact-offline-status" data-count={count}>
+      {count > 0 ? t("offline.cachedCount", { count }) : t("offline.cachedCountNone")}
+    </Text>
+  );
+}
+
+/** The explicit 'keep offline' action (the playlist is also kept whenever it is opened). */
+export function KeepOfflineButton({ playlistId }: { playlistId: string }) {
+  const { t } = useTranslation();
+  const isOnline = useOnlineStatus();
+  const isActive = useServiceWorkerActive();
+  const { keep, isRequesting, status } = useKeepPlaylistOffline(playlistId, { auto: false });
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={<IconCloudDownload size={18} aria-hidden="true" />}
+      onClick={() => void keep()}
+      loading={isRequesting}
+      disabled={!isOnline || !isActive}
+      title={isActive ? undefined : t("offline.keepUnavailable")}
+      data-testid="keep-offline-button"
+    >
+      {status?.isOfflineReady ? t("offline.keepOfflineAgain") : t("offline.keepOffline")}
+    </Button>
+  );
+}
+
+/**
+ * The playlist page's offline block: keeps the playlist when opened, and shows the offline badge, the connection,
+ * the worker marker, the cached count and the keep-offline action.
+ */
+export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
+  const { t } = useTranslation();
+  useKeepPlaylistOffline(playlistId);
+  return (
+    <Group
+      gap="xs"
+      wrap="wrap"
+      aria-label={t("offline.statusLabel")}
+      role="group"
+      data-testid="playlist-offline-status"
+    >
+      <OnlineIndicator />
+      <OfflineReadyBadge playlistId={playlistId} />
+      <ServiceWorkerActiveMarker />
+      <CompactOfflineStatus />
+      <KeepOfflineButton playlistId={playlistId} />
+    </Group>
+  );
+}

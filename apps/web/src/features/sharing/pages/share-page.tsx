@@ -1,0 +1,143 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconDownload,
+  IconLogin,
+  IconMusic,
+  IconRefresh,
+} from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { PageLayout } from "../../../components/page-layout";
+import { startSignIn } from "../../../lib/session";
+import { type ShareDownloadState, type ShareErrorKind, useShareDownload } from "../share-download";
+import classes from "./share-page.module.css";
+
+const ERROR_KEYS: Record<ShareErrorKind, string> = {
+  noPlaylistId: "sharePage.noPlaylistId",
+  notFound: "sharePage.notFound",
+  failedToDownload: "sharePage.failedToDownload",
+  downloadError: "sharePage.downloadError",
+};
+
+/** /share/{playlistId}: downloads the playlist's PDF for anyone with the link, no sign-in needed. */
+export function SharePage() {
+  const { t, i18n } = useTranslation();
+  const { playlistId } = useParams();
+  const { state, retry } = useShareDownload(playlistId || undefined, i18n.language);
+  useDocumentTitle(`${t("sharePage.pageTitle")} · ${t("app.name")}`);
+
+  return (
+    <PageLayout size="sm" data-testid="share-page">
+      <Stack gap="xl" className={classes.column}>
+        <Card p={{ base: "lg", sm: "xl" }} shadow="sm">
+          <Stack gap="lg" align="center" ta="center">
+            <Group gap="sm" wrap="nowrap" data-testid="share-brand">
+              <ThemeIcon size={52} radius="md" aria-hidden="true">
+                <IconMusic size={30} />
+              </ThemeIcon>
+              <Stack gap={0} align="flex-start" ta="left">
+                <Title order={1} className={classes.brand}>
+                  {t("app.name")}
+                </Title>
+                <Text c="dimmed">{t("sharePage.tagline")}</Text>
+              </Stack>
+            </Group>
+            <ShareStatus state={state} onRetry={retry} />
+          </Stack>
+        </Card>
+
+        <Card p={{ base: "lg", sm: "xl" }}>
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} size="h3">
+              {t("sharePage.joinTitle")}
+            </Title>
+            <Text>{t("sharePage.joinText")}</Text>
+            <Button
+              size="md"
+              leftSection={<IconLogin size={20} aria-hidden="true" />}
+              onClick={() => startSignIn()}
+              data-testid="share-join"
+            >
+              {t("sharePage.join")}
+            </Button>
+          </Stack>
+        </Card>
+      </Stack>
+    </PageLayout>
+  );
+}
+
+function ShareStatus({ state, onRetry }: { state: ShareDownloadState; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const common = { "data-testid": "share-state", "data-phase": state.phase } as const;
+
+  if (state.phase === "error") {
+    const isMissingId = state.error === "noPlaylistId";
+    return (
+      <Stack gap="md" align="center" w="100%" {...common} data-error={state.error}>
+        <Alert
+          color="red"
+          variant="light"
+          w="100%"
+          ta="left"
+          icon={<IconAlertTriangle size={22} aria-hidden="true" />}
+          title={t("sharePage.errorTitle")}
+          role="alert"
+        >
+          <Text data-testid="share-error">{t(ERROR_KEYS[state.error])}</Text>
+          {isMissingId ? (
+            <Text size="sm" mt={4}>
+              {t("sharePage.noPlaylistIdHint")}
+            </Text>
+          ) : null}
+        </Alert>
+        {isMissingId || state.error === "notFound" ? null : (
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={18} aria-hidden="true" />}
+            onClick={onRetry}
+            data-testid="share-retry"
+          >
+            {t("sharePage.retry")}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  if (state.phase === "completed") {
+    return (
+      <Stack gap="sm" align="center" {...common} role="status" aria-live="polite">
+        <ThemeIcon size={56} radius="xl" color="teal.9" variant="light" aria-hidden="true">
+          <IconCircleCheck size={34} />
+        </ThemeIcon>
+        <Text size="xl" fw={700}>
+          {t("sharePage.completed")}
+        </Text>
+        <Text maw={440} className={classes.note}>
+          {t("sharePage.completedNote", { fileName: state.fileName })}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden="true" />}
+          onClick={onRetry}
+          data-testid="share-download-again"
+        >
+          {t("sharePage.downloadAgain")}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" align="center" {...common} role="status" aria-live="polite" mih={120} justify="center">
+      <Loader size="lg" aria-hidden="true" type={state.phase === "preparing" ? "dots" : "oval"} />
+      <Text size="lg" fw={600}>
+        {state.phase === "preparing" ? t("sharePage.preparing") : t("sharePage.downloading")}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  COMPLETED_DELAY_MS,
+  PREPARING_MS,
+  shareFileName,
+  sharePdfUrl,
+  useShareDownload,
+} from "./share-download";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets pending promise callbacks run without moving the clock. */
+async function flush() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
+describe("share page download", () => {
+  it("prepares for 0.8 s, downloads playlist-{id}.pdf, and reads completed 1.5 s later", async () => {
+    const blob = new Blob(["%PDF"], { type: "application/pdf" });
+    const fetchPdf = vi.fn(async () => new Response(blob, { status: 200 }));
+    const save = vi.fn();
+    const { result } = renderHook(() => useShareDownload("p-1", "es", { fetchPdf, save }));
+
+    expect(result.current.state).toEqual({ phase: "preparing" });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS - 1);
+    });
+    expect(result.current.state.phase).toBe("preparing");
+    expect(fetchPdf).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(fetchPdf).toHaveBeenCalledWith("/api/playlists/p-1/pdf?download=1&lang=es");
+    await flush();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]?.[1]).toBe("playlist-p-1.pdf");
+    expect(result.current.state.phase).toBe("downloading");
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(COMPLETED_DELAY_MS - 1);
+    });
+    expect(result.current.state.phase).toBe("downloading");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(result.current.state).toEqual({ phase: "completed", fileName: "playlist-p-1.pdf" });
+  });
+
+  it("without a playlist id shows the no-playlist-id error and fetches nothing", async () => {
+    const fetchPdf = vi.fn();
+    const { result } = renderHook(() => useShareDownload(undefined, "en", { fetchPdf }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(result.current.state).toEqual({ phase: "error", error: "noPlaylistId" });
+    expect(fetchPdf).not.toHaveBeenCalled();
+  });
+
+  it("tells a missing playlist from a refused download and from no connection", async () => {
+    const cases: Array<[() => Promise<Response>, string]> = [
+      [async () => new Response("{}", { status: 404 }), "notFound"],
+      [async () => new Response("{}", { status: 500 }), "failedToDownload"],
+      [
+        async () => {
+          throw new TypeError("Failed to fetch");
+        },
+        "downloadError",
+      ],
+    ];
+    for (const [fetchPdf, error] of cases) {
+      const save = vi.fn();
+      const { result, unmount } = renderHook(() => useShareDownload("p", "en", { fetchPdf, save }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PREPARING_MS + COMPLETED_DELAY_MS);
+      });
+      expect(result.current.state).toEqual({ phase: "error", error });
+      expect(save).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+
+  it("retries from preparing after an error", async () => {
+    let calls = 0;
+    const fetchPdf = vi.fn(async () => {
+      calls += 1;
+      return calls === 1 ? new Response("", { status: 503 }) : new Response("%PDF", { status: 200 });
+    });
+    const { result } = renderHook(() => useShareDownload("p", "en", { fetchPdf, save: vi.fn() }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS);
+    });
+    await flush();
+    expect(result.current.state.phase).toBe("error");
+    act(() => result.current.retry());
+    expect(result.current.state.phase).toBe("preparing");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS + COMPLETED_DELAY_MS);
+    });
+    expect(result.current.state.phase).toBe("completed");
+  });
+
+  it("names the file and the address after the playlist", () => {
+    expect(shareFileName("abc")).toBe("playlist-abc.pdf");
+    expect(sharePdfUrl("a b", "en")).toBe("/api/playlists/a%20b/pdf?download=1&lang=en");
+  });
+});

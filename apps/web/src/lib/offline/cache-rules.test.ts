@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import {
+  cacheKeyUrl,
+  isMessageToWorker,
+  isOfflineReadablePath,
+  isPlaylistCachedMessage,
+  isServerOnlyPath,
+  PLAYLIST_CACHE,
+  playlistSongIds,
+} from "./cache-rules";
+
+describe("offline cache rules", () => {
+  it("names the spec's versioned playlist cache", () => {
+    expect(PLAYLIST_CACHE).toBe("playlist-songs-v1.3");
+  });
+
+  it("reads the user, playlists and songs network-first, and nothing else", () => {
+    for (const path of [
+      "/api/me",
+      "/api/choirs/c1/playlists",
+      "/api/playlists/p1",
+      "/api/playlists/p1/pdf",
+      "/api/songs/s1",
+      "/api/songs/search",
+    ]) {
+      expect(isOfflineReadablePath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/api/auth/refresh-token",
+      "/api/choirs/c1",
+      "/api/invitations",
+      "/api/meet",
+      "/songs/s1",
+    ]) {
+      expect(isOfflineReadablePath(path), path).toBe(false);
+    }
+  });
+
+  it("keeps /api and /dev addresses out of the app's navigation fallback", () => {
+    expect(isServerOnlyPath("/api/auth/signin-google")).toBe(true);
+    expect(isServerOnlyPath("/dev/mail")).toBe(true);
+    expect(isServerOnlyPath("/developers")).toBe(false);
+    expect(isServerOnlyPath("/playlists/p1")).toBe(false);
+  });
+
+  it("drops only the cache-busting parameter from the cache key", () => {
+    expect(cacheKeyUrl("https://a.test/api/choirs/c/playlists?_t=123")).toBe(
+      "https://a.test/api/choirs/c/playlists",
+    );
+    expect(cacheKeyUrl("https://a.test/api/songs/search?title=x&_t=1")).toBe(
+      "https://a.test/api/songs/search?title=x",
+    );
+    expect(cacheKeyUrl("https://a.test/api/songs/search?title=x")).toBe(
+      "https://a.test/api/songs/search?title=x",
+    );
+  });
+
+  it("lists each song a reader may open once, in section and entry order", () => {
+    const entry = (songId: string, order: number, visible = true) => ({
+      songId,
+      order,
+      song: visible ? { title: songId } : null,
+    });
+    const playlist = {
+      sections: [
+        { order: 1, songs: [entry("c", 0), entry("a", 1)] },
+        { order: 0, songs: [entry("b", 1), entry("a", 0), entry("hidden", 2, false)] },
+      ],
+    };
+    expect(playlistSongIds(playlist)).toEqual(["a", "b", "c"]);
+    expect(playlistSongIds(null)).toEqual([]);
+    expect(playlistSongIds({ sections: "x" })).toEqual([]);
+  });
+
+  it("recognises the messages of the protocol", () => {
+    expect(
+      isPlaylistCachedMessage({ type: "PLAYLIST_CACHED", playlistId: "p", songCount: 2, timestamp: 1 }),
+    ).toBe(true);
+    expect(isPlaylistCachedMessage({ type: "PLAYLIST_CACHED", playlistId: "p" })).toBe(false);
+    expect(isMessageToWorker({ type: "CACHE_PLAYLIST", playlistId: "p", token: "t" })).toBe(true);
+    expect(isMessageToWorker({ type: "CACHE_PLAYLIST", playlistId: "" })).toBe(false);
+    expect(isMessageToWorker({ type: "SKIP_WAITING" })).toBe(true);
+    expect(isMessageToWorker({ type: "OTHER" })).toBe(false);
+  });
+});

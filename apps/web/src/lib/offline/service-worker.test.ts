@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from "vitest";
+import { shouldRegisterServiceWorker, watchForUpdates } from "./service-worker";
+
+/** A registration whose next worker installs when `install()` is called. */
+function fakeRegistration() {
+  const registration = new EventTarget() as EventTarget & { installing: ServiceWorker | null };
+  const worker = new EventTarget() as EventTarget & { state: string; postMessage: ReturnType<typeof vi.fn> };
+  worker.state = "installing";
+  worker.postMessage = vi.fn();
+  registration.installing = worker as unknown as ServiceWorker;
+  return {
+    registration: registration as unknown as ServiceWorkerRegistration,
+    worker,
+    install() {
+      registration.dispatchEvent(new Event("updatefound"));
+      worker.state = "installed";
+      worker.dispatchEvent(new Event("statechange"));
+    },
+  };
+}
+
+describe("service worker update flow", () => {
+  it("a new worker installed while a controller exists: skip waiting, ask, reload on yes", () => {
+    const { registration, worker, install } = fakeRegistration();
+    const flow = { confirmUpdate: vi.fn(() => true), reload: vi.fn() };
+    watchForUpdates(registration, { controller: {} as ServiceWorker }, flow);
+    install();
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    expect(flow.confirmUpdate).toHaveBeenCalledTimes(1);
+    expect(flow.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("declining keeps the page as it is", () => {
+    const { registration, install } = fakeRegistration();
+    const flow = { confirmUpdate: vi.fn(() => false), reload: vi.fn() };
+    watchForUpdates(registration, { controller: {} as ServiceWorker }, flow);
+    install();
+    expect(flow.confirmUpdate).toHaveBeenCalled();
+    expect(flow.reload).not.toHaveBeenCalled();
+  });
+
+  it("the first install (no controller yet) asks nothing", () => {
+    const { registration, worker, install } = fakeRegistration();
+    const flow = { confirmUpdate: vi.fn(() => true), reload: vi.fn() };
+    watchForUpdates(registration, { controller: null }, flow);
+    install();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+    expect(flow.confirmUpdate).not.toHaveBeenCalled();
+  });
+
+  it("registers in production builds, and in development only when asked", () => {
+    expect(shouldRegisterServiceWorker({ PROD: true })).toBe(true);
+    expect(shouldRegisterServiceWorker({ PROD: false })).toBe(false);
+    expect(shouldRegisterServiceWorker({ PROD: false, VITE_SW_DEV: "1" })).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from "react";
+import { isPlaylistCachedMessage, type MessageToWorker } from "./cache-rules";
+import { cacheStatusStore } from "./cache-status";
+
+export interface UpdateFlow {
+  /** Asks whether to reload now for the new version (the spec's 'A critical update is available…'). */
+  confirmUpdate: () => boolean;
+  reload: () => void;
+}
+
+/**
+ * The spec's update flow: when a new worker has installed while a controller exists (a previous version runs this
+ * page), tell it to skip waiting, then ask; reload on yes. The first install (no controller) asks nothing.
+ */
+export function watchForUpdates(
+  registration: ServiceWorkerRegistration,
+  container: Pick<ServiceWorkerContainer, "controller">,
+  flow: UpdateFlow,
+): void {
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state !== "installed" || !container.controller) return;
+      worker.postMessage({ type: "SKIP_WAITING" } satisfies MessageToWorker);
+      if (flow.confirmUpdate()) flow.reload();
+    });
+  });
+}
+
+/** Production builds register the worker; development only with VITE_SW_DEV=1 (a stale worker confuses hot reload). */
+export function shouldRegisterServiceWorker(env: { PROD: boolean; VITE_SW_DEV?: string }): boolean {
+  return env.PROD || env.VITE_SW_DEV === "1";
+}
+
+let registering: Promise<ServiceWorkerRegistration | undefined> | undefined;
+
+/** Registers /sw.js for the whole site, follows the update flow and records the playlists the worker keeps. */
+export function registerServiceWorker(flow: UpdateFlow): Promise<ServiceWorkerRegistration | undefined> {
+  if (registering) return registering;
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) {
+    registering = Promise.resolve(undefined);
+    return registering;
+  }
+  const container = navigator.serviceWorker;
+  container.addEventListener("message", (event) => {
+    if (isPlaylistCachedMessage(event.data)) cacheStatusStore.recordCached(event.data);
+  });
+  registering = container
+    .register("/sw.js", { scope: "/" })
+    .then((registration) => {
+      watchForUpdates(registration, container, flow);
+      return registration;
+    })
+    .catch((error: unknown) => {
+      console.warn("The offline service worker could not be registered", error);
+      return undefined;
+    });
+  return registering;
+}
+
+/** The worker that serves this page now, or the one being set up for it; undefined when there is none. */
+async function activeWorker(): Promise<ServiceWorker | undefined> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return undefined;
+  const controller = navigator.serviceWorker.controller;
+  if (controller) return controller;
+  const registration = await registering;
+  if (!registration) return undefined;
+  return (await navigator.serviceWorker.ready).active ?? undefined;
+}
+
+/** Sends a message to the worker; false when there is none (development, an old browser). */
+export async function postToWorker(message: MessageToWorker): Promise<boolean> {
+  const worker = await activeWorker();
+  if (!worker) return false;
+  worker.postMessage(message);
+  return true;
+}
+
+function subscribeToController(listener: () => void): () => void {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return () => {};
+  navigator.serviceWorker.addEventListener("controllerchange", listener);
+  return () => navigator.serviceWorker.removeEventListener("controllerchange", listener);
+}
+
+function hasController(): boolean {
+  return (
+    typeof navigator !== "undefined" &&
+    "serviceWorker" in navigator &&
+    Boolean(navigator.serviceWorker.controller)
+  );
+}
+
+/** True while a service worker controls this page (offline reads possible). */
+export function useServiceWorkerActive(): boolean {
+  return useSyncExternalStore(subscribeToController, hasController, () => false);
+}

@@ -1,0 +1,128 @@
+/// <reference lib="webworker" />
+import { clientsClaim, type RouteHandlerCallbackOptions } from "workbox-core";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+import {
+  API_CACHE,
+  cacheKeyUrl,
+  isMessageToWorker,
+  isOfflineReadablePath,
+  isServerOnlyPath,
+  NETWORK_TIMEOUT_SECONDS,
+  PLAYLIST_CACHE,
+  type PlaylistCachedMessage,
+  playlistPath,
+  playlistPdfPath,
+  playlistSongIds,
+  songPath,
+} from "./lib/offline/cache-rules";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
+};
+
+// The app shell (scripts, styles, index.html, icons): every route opens offline.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new worker waits until the page says so (SKIP_WAITING, after the person confirms the update); the first one takes
+// the open pages at once, so a playlist opened on the first visit can already be kept offline.
+clientsClaim();
+
+// Any page address opens the app; /api and /dev addresses are the server's own (sign-in redirects, mail outbox).
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && !isServerOnlyPath(url.pathname),
+  createHandlerBoundToURL("index.html"),
+);
+
+const matchOptions: CacheQueryOptions = { ignoreVary: true };
+
+const networkFirst = new NetworkFirst({
+  cacheName: API_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  matchOptions,
+  plugins: [{ cacheKeyWillBeUsed: async ({ request }) => cacheKeyUrl(request.url) }],
+});
+
+/** Network first; then the read kept by the last visit; then the copy kept for a playlist offline. */
+async function readWithFallback(options: RouteHandlerCallbackOptions): Promise<Response> {
+  try {
+    return await networkFirst.handle(options);
+  } catch (error) {
+    const request = options.request instanceof Request ? options.request : new Request(options.request);
+    const kept = await (await caches.open(PLAYLIST_CACHE)).match(cacheKeyUrl(request.url), matchOptions);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" && url.origin === self.location.origin && isOfflineReadablePath(url.pathname),
+  readWithFallback,
+);
+
+/** Stores a playlist, each song a reader of it may open, and its PDF; answers with the number of songs kept. */
+async function keepPlaylist(playlistId: string, token: string | null | undefined): Promise<number> {
+  const cache = await caches.open(PLAYLIST_CACHE);
+  const headers: HeadersInit = token ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : {};
+  const absolute = (path: string) => new URL(path, self.location.origin).href;
+
+  const playlistResponse = await fetch(absolute(playlistPath(playlistId)), { headers, cache: "no-store" });
+  if (!playlistResponse.ok) throw new Error(`The playlist answered ${playlistResponse.status}`);
+  const playlist: unknown = await playlistResponse.clone().json();
+  await cache.put(absolute(playlistPath(playlistId)), playlistResponse);
+
+  const songIds = playlistSongIds(playlist);
+  const kept = await Promise.all(
+    songIds.map(async (songId) => {
+      try {
+        const response = await fetch(absolute(songPath(songId)), { headers, cache: "no-store" });
+        if (!response.ok) return false;
+        await cache.put(absolute(songPath(songId)), response);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
+
+  try {
+    const pdf = await fetch(absolute(playlistPdfPath(playlistId)));
+    if (pdf.ok) await cache.put(absolute(playlistPdfPath(playlistId)), pdf);
+  } catch {
+    // The songbook is a convenience offline; the playlist and its songs are what the service needs.
+  }
+  return kept.filter(Boolean).length;
+}
+
+async function tellClients(message: PlaylistCachedMessage): Promise<void> {
+  const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of clients) client.postMessage(message);
+}
+
+self.addEventListener("message", (event) => {
+  const data: unknown = event.data;
+  if (!isMessageToWorker(data)) return;
+  if (data.type === "SKIP_WAITING") {
+    void self.skipWaiting();
+    return;
+  }
+  if (data.type === "CLEAR_USER_DATA") {
+    event.waitUntil(Promise.all([caches.delete(PLAYLIST_CACHE), caches.delete(API_CACHE)]));
+    return;
+  }
+  event.waitUntil(
+    keepPlaylist(data.playlistId, data.token)
+      .then((songCount) =>
+        tellClients({
+          type: "PLAYLIST_CACHED",
+          playlistId: data.playlistId,
+          songCount,
+          timestamp: Date.now(),
+        }),
+      )
+      .catch((error: unknown) => console.warn("Could not keep the playlist offline", error)),
+  );
+});
