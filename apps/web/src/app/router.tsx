@@ -131,6 +131,24 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: "/playlists/new",
+            lazy: async () => ({
+              Component: (await import("../features/playlists/pages/create-playlist-page")).CreatePlaylistPage,
+            }),
+          },
+          {
+            path: "/playlists/:playlistId",
+            lazy: async () => ({
+              Component: (await import("../features/playlists/pages/playlist-detail-page")).PlaylistDetailPage,
+            }),
+          },
+          {
+            path: "/playlists/:playlistId/edit",
+            lazy: async () => ({
+              Component: (await import("../features/playlists/pages/edit-playlist-page")).EditPlaylistPage,
+            }),
+          },
+          {
             path: "/choir/:choirId/playlist-templates",
             lazy: async () => ({
               Component: (await import("../features/templates/pages/template-list-page")).TemplateListPage,

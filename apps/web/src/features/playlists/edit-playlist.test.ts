@@ -1,0 +1,116 @@
+import type { Playlist } from "@choir/contract";
+import { describe, expect, it } from "vitest";
+import {
+  countSongs,
+  defaultPlaylistChoice,
+  knownDuration,
+  layoutBody,
+  leavesNoSections,
+  playlistsByDate,
+  upcomingSunday,
+  withSectionRemoved,
+  withSongMoved,
+  withSongRemoved,
+} from "./edit-playlist";
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+function playlist(n: number, date: string, sections: Playlist["sections"] = []): Playlist {
+  return {
+    id: id(n),
+    choirId: id(999),
+    date,
+    title: `P${n}`,
+    isPublic: false,
+    playlistTemplateId: null,
+    template: null,
+    sections,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+function entry(n: number, order: number, duration: number | null = 180) {
+  return {
+    id: id(500 + n),
+    songId: id(100 + n),
+    order,
+    key: null,
+    song: { songId: id(100 + n), title: `Song ${n}`, artist: null, key: null, duration },
+  };
+}
+
+// Wednesday 2 December 2026; the coming Sunday is 6 December.
+const wednesday = new Date(2026, 11, 2, 10, 0);
+const sunday = new Date(2026, 11, 6, 9, 0);
+
+describe("the playlist the edit page opens", () => {
+  it("knows the coming Sunday, today on a Sunday", () => {
+    expect(upcomingSunday(wednesday)).toBe("2026-12-06");
+    expect(upcomingSunday(sunday)).toBe("2026-12-06");
+    expect(upcomingSunday(new Date(2026, 11, 7))).toBe("2026-12-13");
+  });
+
+  it("picks the playlist of the coming Sunday first", () => {
+    const list = [playlist(1, "2026-12-03"), playlist(2, "2026-12-06"), playlist(3, "2026-11-01")];
+    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(2));
+  });
+
+  it("else the earliest upcoming one (today counts)", () => {
+    const list = [playlist(1, "2026-12-20"), playlist(2, "2026-12-02"), playlist(3, "2026-11-01")];
+    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(2));
+  });
+
+  it("else the first of the list, and nothing from an empty list", () => {
+    const list = [playlist(3, "2026-10-01"), playlist(1, "2026-11-01")];
+    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(3));
+    expect(defaultPlaylistChoice([], wednesday)).toBeUndefined();
+  });
+
+  it("lists playlists by date", () => {
+    const list = [playlist(1, "2026-12-20"), playlist(2, "2026-01-02"), playlist(3, "2026-06-01")];
+    expect(playlistsByDate(list).map((p) => p.date)).toEqual(["2026-01-02", "2026-06-01", "2026-12-20"]);
+  });
+});
+
+describe("changes on the edit page", () => {
+  const base = playlist(1, "2026-12-06", [
+    { id: id(201), title: "entrance", order: 0, songs: [entry(1, 0), entry(2, 1)] },
+    { id: id(202), title: "communion", order: 1, songs: [entry(3, 0, null)] },
+  ]);
+
+  it("moves a song to the end of another section, renumbering both", () => {
+    const moved = withSongMoved(base, id(101), id(202));
+    expect(moved.sections.map((s) => s.songs.map((e) => [e.songId, e.order]))).toEqual([
+      [[id(102), 0]],
+      [
+        [id(103), 0],
+        [id(101), 1],
+      ],
+    ]);
+    expect(withSongMoved(base, id(101), id(201))).toBe(base);
+  });
+
+  it("removes a song and a section", () => {
+    expect(countSongs(withSongRemoved(base, id(102)).sections)).toBe(2);
+    const oneLeft = withSectionRemoved(base, id(201));
+    expect(oneLeft.sections.map((s) => [s.id, s.order])).toEqual([[id(202), 0]]);
+    expect(leavesNoSections(base, oneLeft)).toBe(false);
+    expect(leavesNoSections(oneLeft, withSectionRemoved(oneLeft, id(202)))).toBe(true);
+  });
+
+  it("sums durations only when every song has one", () => {
+    expect(knownDuration(base.sections)).toBeNull();
+    expect(knownDuration(withSongRemoved(base, id(103)).sections)).toBe(360);
+    expect(knownDuration([])).toBeNull();
+  });
+
+  it("sends the layout by section id with songs in order", () => {
+    expect(layoutBody(base)[1]).toEqual({
+      id: id(202),
+      title: "communion",
+      order: 1,
+      songs: [{ songId: id(103), order: 0 }],
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import type { Playlist, PlaylistSection, UpdatePlaylist } from "@choir/contract";
+
+/** yyyy-MM-dd of a local calendar day. */
+export function localDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** The coming Sunday as yyyy-MM-dd: today when today is a Sunday. */
+export function upcomingSunday(today: Date): string {
+  const sunday = new Date(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() + ((7 - today.getDay()) % 7),
+  );
+  return localDay(sunday);
+}
+
+/** Playlists by date, then title, oldest first. */
+export function playlistsByDate(playlists: readonly Playlist[]): Playlist[] {
+  return [...playlists].sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.title ?? "").localeCompare(b.title ?? ""),
+  );
+}
+
+/**
+ * The playlist the edit page opens when none is named: the one dated the coming Sunday (today if Sunday), else the
+ * earliest upcoming one, else the first of the list.
+ */
+export function defaultPlaylistChoice(playlists: readonly Playlist[], today: Date): Playlist | undefined {
+  if (playlists.length === 0) return undefined;
+  const sunday = upcomingSunday(today);
+  const onSunday = playlists.find((playlist) => playlist.date.slice(0, 10) === sunday);
+  if (onSunday) return onSunday;
+  const todayIso = localDay(today);
+  const upcoming = playlistsByDate(playlists).find((playlist) => playlist.date.slice(0, 10) >= todayIso);
+  return upcoming ?? playlists[0];
+}
+
+export function sectionsInOrder(sections: readonly PlaylistSection[]): PlaylistSection[] {
+  return [...sections]
+    .sort((a, b) => a.order - b.order)
+    .map((section) => ({ ...section, songs: [...section.songs].sort((a, b) => a.order - b.order) }));
+}
+
+export function countSongs(sections: readonly PlaylistSection[]): number {
+  return sections.reduce((sum, section) => sum + section.songs.length, 0);
+}
+
+/** Total seconds when every song states its duration; null otherwise (the page shows the estimate then). */
+export function knownDuration(sections: readonly PlaylistSection[]): number | null {
+  const entries = sections.flatMap((section) => section.songs);
+  if (entries.length === 0) return null;
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.song?.duration == null) return null;
+    total += entry.song.duration;
+  }
+  return total;
+}
+
+/** The playlist with a song moved to the end of another section (renumbered); unchanged when not found. */
+export function withSongMoved(playlist: Playlist, songId: string, toSectionId: string): Playlist {
+  const sections = sectionsInOrder(playlist.sections);
+  const from = sections.find((section) => section.songs.some((entry) => entry.songId === songId));
+  const to = sections.find((section) => section.id === toSectionId);
+  if (!from || !to || from.id === to.id) return playlist;
+  const entry = from.songs.find((e) => e.songId === songId);
+  if (!entry) return playlist;
+  return {
+    ...playlist,
+    sections: sections.map((section) => {
+      if (section.id === from.id)
+        return renumber({ ...section, songs: section.songs.filter((e) => e !== entry) });
+      if (section.id === to.id) return renumber({ ...section, songs: [...section.songs, entry] });
+      return section;
+    }),
+  };
+}
+
+/** The playlist without a song. */
+export function withSongRemoved(playlist: Playlist, songId: string): Playlist {
+  return {
+    ...playlist,
+    sections: sectionsInOrder(playlist.sections).map((section) =>
+      renumber({ ...section, songs: section.songs.filter((entry) => entry.songId !== songId) }),
+    ),
+  };
+}
+
+/** The playlist without a section (and the songs in it). */
+export function withSectionRemoved(playlist: Playlist, sectionId: string): Playlist {
+  return {
+    ...playlist,
+    sections: sectionsInOrder(playlist.sections)
+      .filter((section) => section.id !== sectionId)
+      .map((section, order) => ({ ...section, order })),
+  };
+}
+
+/** True when a change leaves the playlist with no sections at all: the page asks first. */
+export function leavesNoSections(before: Playlist, after: Playlist): boolean {
+  return before.sections.length > 0 && after.sections.length === 0;
+}
+
+/** The layout as the update call takes it: sections by id with their songs in order. */
+export function layoutBody(playlist: Playlist): NonNullable<UpdatePlaylist["sections"]> {
+  return sectionsInOrder(playlist.sections).map((section, order) => ({
+    id: section.id,
+    title: section.title,
+    order,
+    songs: section.songs.map((entry, position) => ({ songId: entry.songId, order: position })),
+  }));
+}
+
+function renumber(section: PlaylistSection): PlaylistSection {
+  return { ...section, songs: section.songs.map((entry, order) => ({ ...entry, order })) };
+}

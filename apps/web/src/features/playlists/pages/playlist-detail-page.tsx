@@ -1,0 +1,237 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconEdit, IconRefresh, IconShare, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadingView } from "../../../components/loading-view";
+import { PageLayout } from "../../../components/page-layout";
+import { ApiError } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/dates";
+import { globalName } from "../../../lib/global-names";
+import { failureMessage, messageText } from "../../../lib/messages";
+import { authToken } from "../../../lib/storage";
+import { showError, showSuccess } from "../../../lib/toast";
+import { ShareModal } from "../../sharing/share-modal";
+import { usePlaylist } from "../api";
+import classes from "../components/playlist-pages.module.css";
+import { countSongs, sectionsInOrder } from "../edit-playlist";
+import { useDeletePlaylistMutation } from "../page-mutations";
+
+/** /playlists/{playlistId}: the playlist's sections and songs, with edit, share and delete. */
+export function PlaylistDetailPage() {
+  const { t } = useTranslation();
+  const { playlistId = "" } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const playlist = usePlaylist(playlistId);
+  const remove = useDeletePlaylistMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const back = location.key !== "default" ? true : "/playlists";
+  const data = playlist.data;
+  const heading = data ? globalName(t, data.title) || formatDate(data.date, "dddd, LL") : "";
+  useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
+
+  if (playlist.isPending) {
+    return (
+      <PageLayout size="md" back={back} title={t("playlistDetail.pageTitle")}>
+        <LoadingView message={t("playlistDetail.loading")} />
+      </PageLayout>
+    );
+  }
+
+  if (playlist.error || !data) {
+    const notFound = playlist.error instanceof ApiError && playlist.error.status === 404;
+    return (
+      <PageLayout size="md" back={back} title={t("playlistDetail.pageTitle")}>
+        <Stack gap="md" data-testid={notFound ? "playlist-not-found" : "playlist-detail-error"}>
+          <Title order={1}>
+            {notFound ? t("playlistDetail.notFoundTitle") : t("playlistDetail.errorTitle")}
+          </Title>
+          <Text size="lg">
+            {notFound
+              ? t("playlistDetail.notFoundText")
+              : messageText(t, failureMessage(playlist.error, "playlistDetail.failedToFetch"))}
+          </Text>
+          <Group>
+            {notFound ? null : (
+              <Button
+                leftSection={<IconRefresh size={18} aria-hidden="true" />}
+                onClick={() => playlist.refetch()}
+              >
+                {t("playlistDetail.retry")}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/playlists">
+              {t("playlistDetail.backToPlaylists")}
+            </Button>
+          </Group>
+        </Stack>
+      </PageLayout>
+    );
+  }
+
+  const sections = sectionsInOrder(data.sections);
+  const total = countSongs(sections);
+
+  const confirmDelete = async () => {
+    if (!data.id || !authToken.get()) {
+      showError(t("playlistDetail.noPlaylistToDelete"));
+      setConfirming(false);
+      return;
+    }
+    try {
+      await remove.mutateAsync(data);
+      showSuccess(t("playlistDetail.deleted"));
+      navigate("/playlists", { replace: true });
+    } catch (error) {
+      showError(messageText(t, failureMessage(error, "playlistDetail.failedToDelete")));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <PageLayout size="md" back={back} title={t("playlistDetail.pageTitle")}>
+      <Stack gap="lg" data-testid="playlist-detail-page">
+        <div className={classes.header}>
+          <Stack gap={6} className={classes.heading}>
+            <Title order={1} className={classes.title} data-testid="playlist-detail-title">
+              {heading}
+            </Title>
+            <Text size="lg" c="dimmed" data-testid="playlist-detail-date">
+              {formatDate(data.date, "dddd, LL")}
+            </Text>
+            <Group gap="xs">
+              <Badge variant="light" color={data.isPublic ? "teal" : "gray"}>
+                {data.isPublic ? t("playlistDetail.public") : t("playlistDetail.private")}
+              </Badge>
+              <Badge variant="light" color="gray">
+                {t("playlistDetail.songCount", { count: total })}
+              </Badge>
+              {data.template ? (
+                <Badge variant="light" color="blue">
+                  {t("playlistDetail.fromTemplate", { title: globalName(t, data.template.title) })}
+                </Badge>
+              ) : null}
+            </Group>
+            {/* The offline status (available offline, online/offline, cached count) joins this header later. */}
+          </Stack>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={`/playlists/${data.id}/edit`}
+              leftSection={<IconEdit size={18} aria-hidden="true" />}
+              data-testid="playlist-detail-edit"
+            >
+              {t("playlistDetail.edit")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconShare size={18} aria-hidden="true" />}
+              onClick={() => setSharing(true)}
+              data-testid="playlist-detail-share"
+            >
+              {t("share.button")}
+            </Button>
+            <Button
+              variant="default"
+              color="red.9"
+              leftSection={<IconTrash size={18} aria-hidden="true" />}
+              onClick={() => setConfirming(true)}
+              data-testid="playlist-detail-delete"
+            >
+              {t("playlistDetail.delete")}
+            </Button>
+          </Group>
+        </div>
+
+        {sections.length === 0 ? (
+          <Card>
+            <Text c="dimmed">{t("playlistDetail.noSections")}</Text>
+          </Card>
+        ) : (
+          sections.map((section) => {
+            const headingId = `detail-section-${section.id}`;
+            return (
+              <Card
+                key={section.id}
+                component="section"
+                aria-labelledby={headingId}
+                data-testid="playlist-detail-section"
+              >
+                <Group justify="space-between" mb="xs" wrap="nowrap">
+                  <Title order={2} size="h4" id={headingId}>
+                    {globalName(t, section.title)}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t("playlistDetail.songCount", { count: section.songs.length })}
+                  </Text>
+                </Group>
+                {section.songs.length === 0 ? (
+                  <Text c="dimmed">{t("playlistDetail.emptySection")}</Text>
+                ) : (
+                  <ol className={classes.songList}>
+                    {section.songs.map((entry, index) => {
+                      const query = new URLSearchParams({ choirId: data.choirId });
+                      if (entry.key) query.set("key", entry.key);
+                      return (
+                        <li key={entry.id} className={classes.songItem} data-testid="playlist-detail-song">
+                          <Text c="dimmed" className={classes.songNumber} aria-hidden="true">
+                            {index + 1}
+                          </Text>
+                          <div className={classes.songText}>
+                            {entry.song ? (
+                              <>
+                                <Anchor component={Link} to={`/songs/${entry.songId}?${query}`} fw={600}>
+                                  {entry.song.title}
+                                </Anchor>
+                                {entry.song.artist ? (
+                                  <Text size="sm" c="dimmed">
+                                    {entry.song.artist}
+                                  </Text>
+                                ) : null}
+                              </>
+                            ) : (
+                              <Text c="dimmed" fs="italic" data-testid="playlist-unknown-song">
+                                {t("playlistDetail.unknownSong")}
+                              </Text>
+                            )}
+                          </div>
+                          {entry.key ? (
+                            <Badge
+                              variant="outline"
+                              color="gray"
+                              aria-label={t("playlistDetail.keyLabel", { key: entry.key })}
+                            >
+                              {entry.key}
+                            </Badge>
+                          ) : null}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                )}
+              </Card>
+            );
+          })
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t("playlistDetail.deleteTitle")}
+        message={t("playlistDetail.deleteMessage", { title: heading })}
+        warning={t("playlistDetail.deleteWarning")}
+        confirmLabel={t("playlistDetail.delete")}
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+        data-testid="playlist-delete-confirm"
+      />
+      <ShareModal playlistId={data.id} opened={sharing} onClose={() => setSharing(false)} />
+    </PageLayout>
+  );
+}

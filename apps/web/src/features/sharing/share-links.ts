@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** How long the copy button reads 'copied' (spec: 2000 ms). */
+export const COPY_FEEDBACK_MS = 2000;
+export const QR_CODE_SIZE = 200;
+export const QR_ERROR_CORRECTION = "L" as const;
+
+/** The public share address: the site's origin plus /share/{playlistId}. */
+export function shareUrl(origin: string, playlistId: string): string {
+  return `${origin.replace(/\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
+}
+
+/** The playlist's PDF, which needs no sign-in. */
+export function pdfUrl(playlistId: string): string {
+  return `/api/playlists/${encodeURIComponent(playlistId)}/pdf`;
+}
+
+export type CopyState = "idle" | "copied" | "failed";
+
+/** Copies text to the clipboard; the state reads 'copied' or 'failed' for 2 s, then idle again. */
+export function useCopyFeedback(copy: (text: string) => Promise<void> = defaultCopy) {
+  const [state, setState] = useState<CopyState>("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const run = useCallback(
+    async (text: string) => {
+      clearTimeout(timer.current);
+      let next: CopyState;
+      try {
+        await copy(text);
+        next = "copied";
+      } catch {
+        next = "failed";
+      }
+      setState(next);
+      timer.current = setTimeout(() => setState("idle"), COPY_FEEDBACK_MS);
+    },
+    [copy],
+  );
+  return { state, copy: run };
+}
+
+async function defaultCopy(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error("Clipboard unavailable");
+  await navigator.clipboard.writeText(text);
+}
+
+/** The system share sheet is offered on phones (coarse pointer) where the browser has one. */
+export function canUseSystemShare(nav: Partial<Navigator> | undefined, isPhone: boolean): boolean {
+  return Boolean(isPhone && nav && typeof nav.share === "function");
+}
