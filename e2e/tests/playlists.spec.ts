@@ -289,10 +289,13 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   await expect(member.page.getByTestId("playlist-for-date")).toHaveAttribute("data-status", "persisted");
   await expect(member.page.getByTestId("choir-tab-admin")).toHaveCount(0);
   expect(await shownOrder(member.page)).toEqual(before);
+  await page.goto(`/choir/${choirId}/playlists?date=${sunday}`);
+  await expectSongIn(page, "offertory", s4);
   await entry(member.page, s4).getByTestId("entry-move").click();
   await member.page.locator('[data-testid="move-target"][data-section-title="holy"]').click();
   await expectSongIn(member.page, "holy", s4);
-  await page.goto(`/choir/${choirId}/playlists?date=${sunday}`);
+  // The director's refresh reads the playlists again and shows the member's change.
+  await page.getByTestId("playlist-refresh").click();
   await expectSongIn(page, "holy", s4);
   await member.context.close();
 

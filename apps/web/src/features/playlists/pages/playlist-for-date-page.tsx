@@ -1,5 +1,5 @@
 import type { PlaylistEntry, PlaylistSection, Song } from "@choir/contract";
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
   IconClock,
@@ -21,7 +21,7 @@ import { PageLayout } from "../../../components/page-layout";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { useCurrentUser } from "../../../lib/session";
-import { showSuccess } from "../../../lib/toast";
+import { showError, showSuccess } from "../../../lib/toast";
 import { AddSongModal } from "../components/add-song-modal";
 import { MoveSongSheet } from "../components/move-song-sheet";
 import { PlaylistDatePicker } from "../components/playlist-date-picker";
@@ -124,6 +124,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const [addingTo, setAddingTo] = useState<PlaylistSection | null>(null);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isShareOpen, setShareOpen] = useState(false);
+  const [isRefreshing, setRefreshing] = useState(false);
 
   const { resolved } = state;
   const sections = resolved?.sections ?? [];
@@ -239,8 +240,26 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
             })}
           </Text>
         </Stack>
-        {playlistId ? (
-          <div className={classes.headerActions}>
+        <div className={classes.headerActions}>
+          <Tooltip label={t("playlists.page.refresh")}>
+            <ActionIcon
+              variant="default"
+              size="input-md"
+              onClick={() => {
+                setRefreshing(true);
+                state
+                  .refresh()
+                  .catch(() => showError(t("playlists.page.refreshFailed")))
+                  .finally(() => setRefreshing(false));
+              }}
+              loading={isRefreshing}
+              aria-label={t("playlists.page.refresh")}
+              data-testid="playlist-refresh"
+            >
+              <IconRefresh size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          {playlistId ? (
             <Button
               variant="light"
               leftSection={<IconShare size={20} aria-hidden="true" />}
@@ -249,6 +268,8 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
             >
               {t("playlists.page.share")}
             </Button>
+          ) : null}
+          {playlistId ? (
             <Button
               variant="default"
               c="red.8"
@@ -258,8 +279,8 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
             >
               {t("playlists.page.delete")}
             </Button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
 
       <PlaylistTemplateSelect
