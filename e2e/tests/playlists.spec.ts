@@ -241,6 +241,16 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   await expect(entry(page, s1)).toBeVisible();
   expect(await shownOrder(page)).toEqual(before);
 
+  // Share opens the share modal with the playlist's public address.
+  await page.getByTestId("playlist-share").click();
+  const choirPlaylists = (await page.request
+    .get(`/api/choirs/${choirId}/playlists`, { headers: { Authorization: `Bearer ${await apiToken(page)}` } })
+    .then((r) => r.json())) as Array<{ id: string; date: string }>;
+  const saved = choirPlaylists.find((p) => p.date === sunday)!;
+  await expect(page.getByTestId("share-url")).toHaveValue(new RegExp(`/share/${saved.id}$`));
+  await page.getByTestId("share-close").click();
+  await expect(page.getByTestId("share-modal")).toHaveCount(0);
+
   // The song opened from the playlist keeps the choir: the past days it was sung there are listed (next
   // Sunday has not come yet).
   const pastDay = "2025-05-04";

@@ -84,8 +84,8 @@ export const router = createBrowserRouter([
           {
             path: "/playlists",
             lazy: async () => ({
-              Component: (await import("../features/playlists/pages/playlist-for-date-page"))
-                .PlaylistForDatePage,
+              // The page itself lives in playlists; the dashboard area adds the share modal.
+              Component: (await import("../features/choir-dashboard/pages/choir-tabs")).PlaylistsRoute,
             }),
           },
           {
@@ -133,13 +133,15 @@ export const router = createBrowserRouter([
           {
             path: "/playlists/new",
             lazy: async () => ({
-              Component: (await import("../features/playlists/pages/create-playlist-page")).CreatePlaylistPage,
+              Component: (await import("../features/playlists/pages/create-playlist-page"))
+                .CreatePlaylistPage,
             }),
           },
           {
             path: "/playlists/:playlistId",
             lazy: async () => ({
-              Component: (await import("../features/playlists/pages/playlist-detail-page")).PlaylistDetailPage,
+              Component: (await import("../features/playlists/pages/playlist-detail-page"))
+                .PlaylistDetailPage,
             }),
           },
           {

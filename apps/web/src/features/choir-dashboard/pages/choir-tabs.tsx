@@ -1,12 +1,24 @@
 import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { PlaylistForDateView } from "../../playlists/pages/playlist-for-date-page";
+import {
+  PlaylistForDatePage,
+  PlaylistForDateView,
+  type ShareModalRender,
+} from "../../playlists/pages/playlist-for-date-page";
 import { PlaylistSongsLibrary } from "../../playlists/pages/playlist-songs-library";
+import { ShareModal } from "../../sharing/share-modal";
+
+const renderShareModal = (props: ShareModalRender) => <ShareModal {...props} />;
 
 /** The playlists tab (also the choir's index): the playlist of the selected day. */
 export function ChoirPlaylistsTab() {
   const { choirId = "" } = useParams();
-  return <PlaylistForDateView choirId={choirId} />;
+  return <PlaylistForDateView choirId={choirId} renderShareModal={renderShareModal} />;
+}
+
+/** /playlists: the playlist of the user's current choir for a day, with its own date picker. */
+export function PlaylistsRoute() {
+  return <PlaylistForDatePage renderShareModal={renderShareModal} />;
 }
 
 /**
