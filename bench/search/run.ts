@@ -10,10 +10,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SongSearchQuery } from "@choir/contract";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
-import { searchQueries } from "../../apps/server/src/features/songs/service.js";
+import { searchStatement } from "../../apps/server/src/features/songs/service.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { httpLoad, type Measurement, type SqlStatement, sqlLoad } from "./measure.js";
 import { benchDatabaseName, seed } from "./seed.js";
@@ -73,25 +74,22 @@ function searches(corpus: Corpus): Search[] {
 }
 
 /**
- * The SQL the service runs for a query string, from its own query builder (drizzle's toSQL): `run` is what one
- * search executes (a ranked page counts its matches itself, else count and page); `count` is the exact total.
+ * The SQL the service runs for a query string, from its own query builder (`searchStatement`, rendered by drizzle's
+ * dialect): one statement that returns the page with its creators, tags and choirs, and the exact total.
  */
-async function serviceStatements(
+async function serviceStatement(
   db: Database["db"],
   userId: string,
   query: URLSearchParams,
-): Promise<{ run: SqlStatement[]; count: SqlStatement }> {
+): Promise<SqlStatement> {
   const raw: Record<string, string | string[]> = {};
   for (const [key, value] of query) {
     const previous = raw[key];
     raw[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
   }
-  const { count, page, pageCounts } = await searchQueries(db, userId, SongSearchQuery.parse(raw));
-  const statement = ({ sql, params }: { sql: string; params: unknown[] }) => ({ text: sql, values: params });
-  return {
-    run: pageCounts ? [statement(page.toSQL())] : [statement(count.toSQL()), statement(page.toSQL())],
-    count: statement(count.toSQL()),
-  };
+  const statement = await searchStatement(db, userId, SongSearchQuery.parse(raw));
+  const { sql, params } = new PgDialect().sqlToQuery(statement);
+  return { text: sql, values: params };
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
@@ -103,8 +101,6 @@ interface Row {
   latency: Measurement;
   api: Measurement;
   direct?: Measurement;
-  /** Statements one search runs: 1 (ranked page with its total) or 2 (count, page). */
-  statements?: number;
 }
 
 async function main() {
@@ -173,18 +169,18 @@ async function main() {
       const first = await fetch(url, { headers });
       if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
       const { totalCount } = (await first.json()) as { totalCount: number };
-      const statements = await serviceStatements(database.db, corpus.benchUser.id, search.query);
-      // The statements are the service's: they must count what the API counted.
-      const counted = await pool.query({ ...statements.count, rowMode: "array" });
+      const statement = await serviceStatement(database.db, corpus.benchUser.id, search.query);
+      // The statement is the service's: it must count what the API counted.
+      const counted = await pool.query({ ...statement, rowMode: "array" });
       if (Number(counted.rows[0]?.[0]) !== totalCount)
         throw new Error(`direct count ${counted.rows[0]?.[0]} differs from the API's ${totalCount}`);
       const { latency, api } = await load(url, true);
-      await sqlLoad(connection, statements.run, {
+      await sqlLoad(connection, [statement], {
         clients: THROUGHPUT_CONNECTIONS,
         seconds: Math.min(warmup, 2),
       });
-      const direct = await sqlLoad(connection, statements.run, { clients: THROUGHPUT_CONNECTIONS, seconds });
-      rows.push({ search, totalCount, latency, api, direct, statements: statements.run.length });
+      const direct = await sqlLoad(connection, [statement], { clients: THROUGHPUT_CONNECTIONS, seconds });
+      rows.push({ search, totalCount, latency, api, direct });
     }
   } finally {
     await server.stop();
@@ -210,17 +206,16 @@ async function main() {
   }
   out();
   out(
-    "At 32 connections / clients: latency in ms (p50, p95) of the API and of one direct search (its statements one " +
-      "after the other: the ranked page alone, which carries the total, or count then page); failed = API " +
-      "answers other than 2xx, errors and timeouts in both HTTP measurements.",
+    "At 32 connections / clients: latency in ms (p50, p95) of the API and of one direct search (the service's one " +
+      "statement: the page with its creators, tags and choirs, and the exact total); failed = API answers other " +
+      "than 2xx, errors and timeouts in both HTTP measurements.",
   );
   out();
-  out("| search | API p50 | API p95 | SQL statements | SQL p50 | SQL p95 | failed |");
-  out("|---|---:|---:|---|---:|---:|---:|");
+  out("| search | API p50 | API p95 | SQL p50 | SQL p95 | failed |");
+  out("|---|---:|---:|---:|---:|---:|");
   for (const row of rows) {
-    const statements = row.statements === 1 ? "page" : row.statements === 2 ? "count + page" : "–";
     out(
-      `| ${row.search.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ${statements} | ` +
+      `| ${row.search.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ` +
         `${row.direct ? ms(row.direct.p50) : "–"} | ${row.direct ? ms(row.direct.p95) : "–"} | ` +
         `${row.latency.failures + row.api.failures} |`,
     );

@@ -72,12 +72,53 @@ const songColumns = (song: CorpusSong) => [
   song.createdAt.toISOString(),
 ];
 
-const INSERT_SONGS = `insert into songs
+/**
+ * One statement a batch: the songs with their tags and shared choirs, as a song saved by the app has them by the
+ * end of its transaction. The search rows (song_search) are written by the tables' triggers at the end of the
+ * statement, once, from the finished songs.
+ */
+const INSERT_SONGS = `with inserted as (insert into songs
   (id, title, artist, content, visibility, creator_id, base_song_id, version_choir_id, tags_text, created_at, updated_at)
   select id, title, artist, content, visibility, creator_id, base_song_id, version_choir_id, tags_text, created_at, created_at
   from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::uuid[], $7::uuid[], $8::uuid[],
     $9::text[], $10::timestamptz[])
-    as s(id, title, artist, content, visibility, creator_id, base_song_id, version_choir_id, tags_text, created_at)`;
+    as s(id, title, artist, content, visibility, creator_id, base_song_id, version_choir_id, tags_text, created_at)
+  returning id),
+tagged as (insert into song_tags (song_id, tag_id) select * from unnest($11::uuid[], $12::uuid[])),
+shared as (insert into song_choirs (song_id, choir_id) select * from unnest($13::uuid[], $14::uuid[]))
+select count(*) from inserted`;
+
+/** Inserts songs `batchSize` at a time, two batches at once, each with its tags and choirs (INSERT_SONGS). */
+async function insertSongs(
+  pool: pg.Pool,
+  songs: CorpusSong[],
+  tagId: Map<string, string>,
+  batchSize: number,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < songs.length) {
+      const batch = songs.slice(next, next + batchSize);
+      next += batchSize;
+      const columns: unknown[][] = Array.from({ length: 14 }, () => []);
+      for (const song of batch) {
+        songColumns(song).forEach((value, i) => {
+          columns[i]!.push(value);
+        });
+        for (const name of song.tags) {
+          columns[10]!.push(song.id);
+          columns[11]!.push(tagId.get(name)!);
+        }
+        for (const choirId of song.choirIds) {
+          columns[12]!.push(song.id);
+          columns[13]!.push(choirId);
+        }
+      }
+      await pool.query(INSERT_SONGS, columns);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
 
 /** Creates, migrates and fills the database; returns the app's database handle on it (migrated, open). */
 export async function seed(url: string, corpus: Corpus, log: (line: string) => void): Promise<Database> {
@@ -125,28 +166,15 @@ export async function seed(url: string, corpus: Corpus, log: (line: string) => v
     // Versions point at earlier songs: insert the masters first.
     const masters = corpus.songs.filter((s) => !s.baseSongId);
     const versions = corpus.songs.filter((s) => s.baseSongId);
-    await insertBatches(pool, masters, 2000, INSERT_SONGS, songColumns);
-    await insertBatches(pool, versions, 2000, INSERT_SONGS, songColumns);
-    step(`${corpus.songs.length} songs (${versions.length} choir versions)`);
-
     const tagId = new Map(corpus.tags.map((t) => [t.name, t.id]));
-    const songTags = corpus.songs.flatMap((s) => s.tags.map((name) => [s.id, tagId.get(name)!]));
-    await insertBatches(
-      pool,
-      songTags,
-      20_000,
-      "insert into song_tags (song_id, tag_id) select * from unnest($1::uuid[], $2::uuid[])",
-      (row) => row,
+    await insertSongs(pool, masters, tagId, 2000);
+    await insertSongs(pool, versions, tagId, 2000);
+    const songTags = corpus.songs.reduce((sum, s) => sum + s.tags.length, 0);
+    const songChoirs = corpus.songs.filter((s) => s.choirIds.length > 0).length;
+    step(
+      `${corpus.songs.length} songs (${versions.length} choir versions), ${songTags} song tags, ` +
+        `${songChoirs} songs shared with choirs`,
     );
-    const songChoirs = corpus.songs.flatMap((s) => s.choirIds.map((choirId) => [s.id, choirId]));
-    await insertBatches(
-      pool,
-      songChoirs,
-      20_000,
-      "insert into song_choirs (song_id, choir_id) select * from unnest($1::uuid[], $2::uuid[])",
-      (row) => row,
-    );
-    step(`${songTags.length} song tags, ${songChoirs.length} songs shared with choirs`);
 
     // A library that has been live for a while has been vacuumed: visibility map and statistics in place.
     await pool.query("vacuum (analyze)");

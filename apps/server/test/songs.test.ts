@@ -253,6 +253,80 @@ describe("songs", () => {
     expect(ok.json()).toMatchObject({ skip: 0, take: 24, hasMore: false });
   });
 
+  it("search follows a song's edits, tags, sharing and deletion", async () => {
+    const find = async (person: TestPerson, query: string) => {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/songs/search?${query}`,
+        headers: bearer(person.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        totalCount: number;
+        songs: { songId: string; title: string; tags: unknown[] }[];
+      };
+    };
+    const ids = async (person: TestPerson, query: string) =>
+      (await find(person, query)).songs.map((s) => s.songId);
+    const song = (
+      await create(creator, { title: "Zumbido primero", content: "[C]Vuelan las abejas", visibility: 0 })
+    ).json();
+    expect(await ids(creator, "searchTerm=zumbido")).toEqual([song.songId]);
+    expect(await ids(choirMember, "searchTerm=zumbido")).toEqual([]);
+
+    const put = (url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: "PUT", url, headers: bearer(creator.token), payload });
+    const edited = await put(`/api/songs/${song.songId}`, {
+      title: "Murmullo segundo",
+      artist: "Colmena",
+      content: "[C]Duermen las avispas",
+      tags: ["Verano"],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await ids(creator, "searchTerm=zumbido")).toEqual([]);
+    expect(await ids(creator, "searchTerm=abejas")).toEqual([]);
+    expect(await ids(creator, "searchTerm=avispas")).toEqual([song.songId]);
+    expect(await ids(creator, "searchTerm=murmullo&sortBy=title")).toEqual([song.songId]);
+    expect(await ids(creator, "searchTerm=colmena")).toEqual([song.songId]);
+    expect(await ids(creator, "tags=verano")).toEqual([song.songId]);
+    expect(await ids(creator, "searchTerm=verano")).toEqual([song.songId]);
+
+    const retagged = await put(`/api/songs/${song.songId}`, {
+      title: "Murmullo segundo",
+      artist: "Colmena",
+      content: "[C]Duermen las avispas",
+      tags: ["Otoño"],
+    });
+    expect(retagged.statusCode).toBe(200);
+    expect(await ids(creator, "tags=verano")).toEqual([]);
+    expect(await ids(creator, "tags=otono")).toEqual([]);
+    expect(await ids(creator, "tags=Otoño")).toEqual([song.songId]);
+    expect(await ids(creator, "searchTerm=otono")).toEqual([song.songId]);
+
+    const shared = await put(`/api/songs/${song.songId}/visibility`, {
+      visibility: 2,
+      visibleToChoirs: [choirId],
+    });
+    expect(shared.statusCode).toBe(200);
+    expect(await ids(choirMember, "searchTerm=murmullo")).toEqual([song.songId]);
+    expect(await ids(choirMember, `choirId=${choirId}&searchTerm=murmullo`)).toEqual([song.songId]);
+    expect(await ids(other, "searchTerm=murmullo")).toEqual([]);
+    const unshared = await put(`/api/songs/${song.songId}/visibility`, { visibility: 0 });
+    expect(unshared.statusCode).toBe(200);
+    expect(await ids(choirMember, "searchTerm=murmullo")).toEqual([]);
+    const opened = await put(`/api/songs/${song.songId}/visibility`, { visibility: 1 });
+    expect(opened.statusCode).toBe(200);
+    expect(await ids(other, "searchTerm=murmullo")).toEqual([song.songId]);
+
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/songs/${song.songId}`,
+      headers: bearer(creator.token),
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await find(creator, "searchTerm=murmullo")).totalCount).toBe(0);
+  });
+
   it("exports songs as a JSON attachment and suggests tags", async () => {
     const song = (await create(creator, { title: "Export Me", content: HYMN, tags: ["Export"] })).json();
     const response = await ctx.app.inject({

@@ -1,6 +1,5 @@
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { conflict, forbidden, invalid, notFound } from "../../http/errors.js";
@@ -315,120 +314,180 @@ export function searchWords(term: string): string[] {
 const normalized = (value: string) => sql`lower(choir_unaccent(${value}))`;
 const containsPattern = (value: string) => sql`'%' || ${normalized(value.replace(/[\\%_]/g, "\\$&"))} || '%'`;
 
-/** Full-text and fuzzy song search over what the caller may see; exact totals. */
-export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
-  const { count, page, pageCounts } = await searchQueries(db, callerId, filters);
-  const [countRows, rows] = await Promise.all([pageCounts ? [] : count, page]);
-  let totalCount = pageCounts ? (rows[0]?.total ?? 0) : (countRows[0]?.count ?? 0);
-  // A ranked page carries the total on its rows; a page past the last match has no row to carry it.
-  if (pageCounts && rows.length === 0 && filters.skip > 0) totalCount = (await count)[0]?.count ?? 0;
-  const pageRows = rows.map((row) => row.song);
-  return {
-    songs: await withDetails(db, pageRows),
-    totalCount,
-    hasMore: filters.skip + pageRows.length < totalCount,
-  };
+/** Tag ids by lowercase name, per database: tags are never renamed or deleted, so a found id stays right. */
+const tagIdCache = new WeakMap<object, Map<string, string>>();
+const TAG_CACHE_LIMIT = 10_000;
+
+/** The ids of tag names (case-insensitive); a name without a tag maps to undefined. */
+async function tagIds(db: Db, names: string[]): Promise<(string | undefined)[]> {
+  const cache = tagIdCache.get(db) ?? new Map<string, string>();
+  tagIdCache.set(db, cache);
+  const keys = names.map((name) => name.toLocaleLowerCase());
+  const missing = [...new Set(keys.filter((key) => !cache.has(key)))];
+  if (missing.length > 0) {
+    const rows = await db
+      .select({ id: tags.id, key: sql<string>`lower(${tags.name})` })
+      .from(tags)
+      .where(inArray(sql`lower(${tags.name})`, missing));
+    if (cache.size + rows.length > TAG_CACHE_LIMIT) cache.clear();
+    for (const row of rows) cache.set(row.key, row.id);
+  }
+  return keys.map((key) => cache.get(key));
+}
+
+interface SearchRow {
+  total: number;
+  song: {
+    id: string;
+    title: string;
+    artist: string | null;
+    content: string;
+    audioUrl: string | null;
+    visibility: number;
+    creatorId: string;
+    baseSongId: string | null;
+    versionChoirId: string | null;
+    tagsText: string;
+    titleNorm: string | null;
+    artistNorm: string | null;
+    createdAt: string;
+    updatedAt: string;
+    creator: { firstName: string; lastName: string; email: string } | null;
+    tags: { tagId: string; tagName: string }[];
+    choirs: { choirId: string; choirName: string }[];
+  } | null;
 }
 
 /**
- * The queries of a search, built but not run (bench/search runs their SQL): the exact total, and one page of songs
- * whose rows also carry the total when `pageCounts` (ranked by relevance).
+ * Full-text and fuzzy song search over what the caller may see, in one statement: the exact total and one page
+ * of songs with their creator, tags and choirs.
  */
-export async function searchQueries(db: Db, callerId: string, filters: SearchFilters) {
-  const where: SQL[] = [visibleTo(callerId)];
+export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
+  const result = await db.execute(await searchStatement(db, callerId, filters));
+  const rows = (result as unknown as { rows: SearchRow[] }).rows;
+  const totalCount = Number(rows[0]?.total ?? 0);
+  const songs: SongDetails[] = [];
+  for (const { song } of rows) {
+    if (!song) continue;
+    const { creator, tags: songTagList, choirs: songChoirList, createdAt, updatedAt, ...row } = song;
+    songs.push({
+      song: { ...row, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) },
+      creatorName: creator ?? { firstName: "", lastName: "", email: "" },
+      tags: songTagList,
+      choirs: songChoirList,
+    });
+  }
+  return { songs, totalCount, hasMore: filters.skip + songs.length < totalCount };
+}
+
+/**
+ * The one statement of a search (bench/search runs it as well). It reads `song_search` (narrow rows kept by
+ * triggers) to filter, count and order, and the wide `songs` rows of the page only. It always returns at least
+ * one row, carrying the exact total; `song` is null when the page is empty.
+ *
+ * Relevance, with a search term, highest first: (1) songs with a search word in the title, artist or tags,
+ * ranked by ts_rank over title (weight A), artist (B) and tags (C); (2) songs found only as a likely typo of a
+ * title or artist word, ranked by word similarity (title counts twice the artist); (3) songs whose words match in
+ * the lyrics only, all equal. Equal ranks go by title, then id. Lyrics are matched, never ranked: ranking a
+ * common word's 20,000 matches on their full word lists cost more than everything else.
+ */
+export async function searchStatement(db: Db, callerId: string, filters: SearchFilters): Promise<SQL> {
+  const myChoirs = sql`(select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId})`;
+  const where: SQL[] = [
+    sql`(ss.creator_id = ${callerId} or ss.visibility = 1
+      or (ss.visibility = 2 and ss.choir_ids && ${myChoirs})
+      or ss.version_choir_id in (select m.choir_id from choir_members m where m.user_id = ${callerId}))`,
+  ];
   const term = filters.searchTerm?.trim();
   const words = term ? searchWords(term) : [];
   let rank: SQL | undefined;
   if (term && words.length > 0) {
     // Every word must match: as a word prefix anywhere (title, artist, tags, lyrics), or as a likely typo of a
-    // word of the title or artist.
+    // word of the title or artist. (`title_norm %> word` is `word <% title_norm` as the trigram index reads it.)
     for (const word of words) {
-      where.push(sql`(${songs.searchVector} @@ to_tsquery('simple', choir_unaccent(${`${word}:*`}))
-        or ${songs.titleNorm} %> ${normalized(word)} or ${songs.artistNorm} %> ${normalized(word)})`);
+      where.push(sql`(ss.words @@ to_tsquery('simple', choir_unaccent(${`${word}:*`}))
+        or ss.title_norm %> ${normalized(word)} or ss.artist_norm %> ${normalized(word)})`);
     }
-    const query = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" | ")}))`;
-    rank = sql`(ts_rank(${songs.searchVector}, ${query})
-      + word_similarity(${normalized(term)}, ${songs.titleNorm})
-      + 0.5 * word_similarity(${normalized(term)}, ${songs.artistNorm}))`;
+    const any = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" | ")}))`;
+    const all = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" & ")}))`;
+    rank = sql`case
+      when ss.head_vector @@ ${any} then 2 + least(ts_rank(ss.head_vector, ${any}), 1)
+      when not (ss.words @@ ${all}) then 1 + (word_similarity(${normalized(term)}, ss.title_norm)
+        + 0.5 * word_similarity(${normalized(term)}, ss.artist_norm)) / 1.5
+      else 0 end`;
   }
-  if (filters.title) where.push(sql`${songs.titleNorm} like ${containsPattern(filters.title)}`);
-  if (filters.artist) where.push(sql`${songs.artistNorm} like ${containsPattern(filters.artist)}`);
+  if (filters.title) where.push(sql`ss.title_norm like ${containsPattern(filters.title)}`);
+  if (filters.artist) where.push(sql`ss.artist_norm like ${containsPattern(filters.artist)}`);
   if (filters.content) {
-    where.push(
-      sql`lower(choir_unaccent(choir_lyrics(${songs.content}))) like ${containsPattern(filters.content)}`,
-    );
+    where.push(sql`exists (select 1 from songs c where c.id = ss.song_id
+      and lower(choir_unaccent(choir_lyrics(c.content))) like ${containsPattern(filters.content)})`);
   }
-  // Tags are looked up first: with their ids in the query the planner knows how common each one is (the songs of
-  // a common tag are then read in title order, not all sorted). An unknown tag matches nothing.
-  const tagIds = await Promise.all(
-    filters.tags.map(async (tag) => {
-      const [row] = await db
-        .select({ id: tags.id })
-        .from(tags)
-        .where(sql`lower(${tags.name}) = lower(${tag})`);
-      return row?.id;
-    }),
-  );
-  for (const tagId of tagIds) {
-    where.push(
-      tagId
-        ? sql`exists (select 1 from song_tags st where st.song_id = ${songs.id} and st.tag_id = ${tagId})`
-        : sql`false`,
-    );
+  // Tags by id (cached): with the ids in the statement the planner knows how common each tag is, and reads the
+  // songs of a common tag in title order instead of sorting them all. An unknown tag matches nothing.
+  if (filters.tags.length > 0) {
+    const ids = await tagIds(db, filters.tags);
+    if (ids.some((id) => id === undefined)) where.push(sql`false`);
+    else {
+      const list = sql.join(
+        [...new Set(ids)].map((id) => sql`${id}`),
+        sql`, `,
+      );
+      where.push(sql`ss.tag_ids @> array[${list}]::uuid[]`);
+    }
   }
-  if (filters.visibility !== undefined) where.push(eq(songs.visibility, filters.visibility));
+  if (filters.visibility !== undefined) where.push(sql`ss.visibility = ${filters.visibility}`);
   if (filters.choirId) {
-    where.push(sql`(${songs.versionChoirId} = ${filters.choirId} or exists (
-      select 1 from song_choirs sc where sc.song_id = ${songs.id} and sc.choir_id = ${filters.choirId}))`);
+    where.push(
+      sql`(ss.version_choir_id = ${filters.choirId} or ss.choir_ids @> array[${filters.choirId}]::uuid[])`,
+    );
   }
   // A userId narrows to that person's songs, still only among those the caller may see.
-  if (filters.userId) where.push(eq(songs.creatorId, filters.userId));
-  if (filters.onlyUserCreated) where.push(eq(songs.creatorId, callerId));
+  if (filters.userId) where.push(sql`ss.creator_id = ${filters.userId}`);
+  if (filters.onlyUserCreated) where.push(sql`ss.creator_id = ${callerId}`);
 
-  const condition = and(...where)!;
+  const condition = sql.join(where, sql` and `);
   const sortBy = filters.sortBy ?? (rank ? "relevance" : "title");
   const ascending =
     (filters.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
-  const direction = (column: SQLWrapper | AnyPgColumn) => (ascending ? asc(column) : desc(column));
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(songs).where(condition);
+  const page = sql`limit ${filters.take} offset ${filters.skip}`;
+  const keys = "song_id, title_norm, artist_norm, created_at";
+
+  let matches: SQL;
+  let total: SQL;
+  let order: (table: string) => SQL;
   if (sortBy === "relevance" && rank) {
-    // Ranking reads every match anyway, so the same pass counts them: the matches (narrow rows: id, rank, title)
-    // are kept once, counted and sorted, and only the page's songs are read whole.
-    const matches = db.$with("matches").as(
-      db
-        .select({ id: songs.id, rank: sql<number>`${rank}`.as("rank"), titleNorm: songs.titleNorm })
-        .from(songs)
-        .where(condition),
-    );
-    const ranked = db
-      .select({ id: matches.id, rank: matches.rank, titleNorm: matches.titleNorm })
-      .from(matches)
-      .orderBy(direction(matches.rank), asc(matches.titleNorm), asc(matches.id))
-      .limit(filters.take)
-      .offset(filters.skip)
-      .as("ranked");
-    const page = db
-      .with(matches)
-      .select({ song: songs, total: sql<number>`(select count(*) from ${matches})::int` })
-      .from(ranked)
-      .innerJoin(songs, eq(songs.id, ranked.id))
-      .orderBy(direction(ranked.rank), asc(ranked.titleNorm), asc(ranked.id));
-    return { count, page, pageCounts: true };
+    // Ranking reads every match anyway, so the matches (narrow: id, rank, sort keys) are kept once, counted and
+    // sorted in the same pass.
+    order = (t) => sql.raw(`${t}.rank ${ascending ? "asc" : "desc"}, ${t}.title_norm, ${t}.song_id`);
+    matches = sql`matches as materialized (
+        select ${sql.raw(keys)}, ${rank} as rank from song_search ss where ${condition}),
+      page as (select * from matches order by ${order("matches")} ${page})`;
+    total = sql`(select count(*) from matches)`;
+  } else {
+    const column = sortBy === "artist" ? "artist_norm" : sortBy === "createdAt" ? "created_at" : "title_norm";
+    const then = sortBy === "artist" ? ", %t.title_norm" : "";
+    order = (t) =>
+      sql.raw(`${t}.${column} ${ascending ? "asc" : "desc"}${then.replace("%t", t)}, ${t}.song_id`);
+    matches = sql`page as (
+      select ${sql.raw(keys)}, 0 as rank from song_search ss where ${condition} order by ${order("ss")} ${page})`;
+    total = sql`(select count(*) from song_search ss where ${condition})`;
   }
-  const order: SQL[] =
-    sortBy === "artist"
-      ? [direction(songs.artistNorm), asc(songs.titleNorm)]
-      : sortBy === "createdAt"
-        ? [direction(songs.createdAt)]
-        : [direction(songs.titleNorm)];
-  const page = db
-    .select({ song: songs, total: sql<number | null>`null` })
-    .from(songs)
-    .where(condition)
-    .orderBy(...order, asc(songs.id))
-    .limit(filters.take)
-    .offset(filters.skip);
-  return { count, page, pageCounts: false };
+  return sql`with ${matches}
+    select ${total}::int as total, case when s.id is null then null else json_build_object(
+      'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
+      'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,
+      'versionChoirId', s.version_choir_id, 'tagsText', s.tags_text, 'titleNorm', s.title_norm,
+      'artistNorm', s.artist_norm, 'createdAt', s.created_at, 'updatedAt', s.updated_at,
+      'creator', (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+        from users u where u.id = s.creator_id),
+      'tags', (select coalesce(json_agg(json_build_object('tagId', t.id, 'tagName', t.name) order by t.name), '[]')
+        from song_tags st join tags t on t.id = st.tag_id where st.song_id = s.id),
+      'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
+        from song_choirs sc join choirs c on c.id = sc.choir_id where sc.song_id = s.id)) end as song
+    from (select 1) as one
+    left join page on true
+    left join songs s on s.id = page.song_id
+    order by ${order("page")}`;
 }
 
 /** The most used tags (empty query), or matching tags with prefix matches first; among visible songs. */
