@@ -324,5 +324,29 @@ describe("song search against a brute-force model", () => {
     const titles = page.songs.map((s: { title: string }) => fold(s.title).split(" ").includes(fold(term)));
     const firstLyricsOnly = titles.indexOf(false);
     if (firstLyricsOnly >= 0) expect(titles.slice(firstLyricsOnly).includes(true)).toBe(false);
+    // title, artist and tag matches come first; the lyrics-only matches after them, in title order
+    const byId = new Map(corpus.map((song) => [song.id, song]));
+    const inHead = (id: string) => {
+      const song = byId.get(id)!;
+      const head = [...wordsOf(song.title), ...wordsOf(song.artist), ...song.tags.flatMap(wordsOf)];
+      return head.some((word) => word.startsWith(fold(term)));
+    };
+    const all: string[] = [];
+    for (let skip = 0; skip < page.totalCount; skip += 100) {
+      const next = await ctx.app.inject({
+        method: "GET",
+        url: `/api/songs/search?searchTerm=${encodeURIComponent(term)}&take=100&skip=${skip}`,
+        headers: bearer(people[0]!.token),
+      });
+      all.push(...next.json().songs.map((s: { songId: string }) => s.songId));
+    }
+    expect(all.slice(0, got.length)).toEqual(got);
+    expect([...all].sort()).toEqual([...want].sort());
+    const heads = all.map(inHead);
+    const firstTail = heads.indexOf(false);
+    expect(firstTail).toBeGreaterThan(0);
+    expect(heads.slice(firstTail).includes(true)).toBe(false);
+    const tail = all.slice(firstTail).map((id) => titleOrder.get(id)!);
+    expect(tail).toEqual([...tail].sort((a, b) => a - b));
   }, 60_000);
 });
