@@ -100,7 +100,7 @@ export function AddSongModal({
                   <Group gap="xs" wrap="nowrap">
                     {isAdded ? (
                       <Badge
-                        color="teal"
+                        color="cyan"
                         variant="light"
                         size="lg"
                         tt="none"

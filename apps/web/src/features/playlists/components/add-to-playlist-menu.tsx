@@ -33,7 +33,7 @@ export function AddToPlaylistMenu({
     return (
       <Button
         variant="light"
-        color="teal"
+        color="cyan"
         size="sm"
         leftSection={<IconCheck size={16} aria-hidden="true" />}
         onClick={() => showError(t("playlists.songAlreadyInPlaylist"))}
