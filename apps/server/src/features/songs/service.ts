@@ -481,12 +481,13 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
       'creator', (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
         from users u where u.id = s.creator_id),
       'tags', (select coalesce(json_agg(json_build_object('tagId', t.id, 'tagName', t.name) order by t.name), '[]')
-        from song_tags st join tags t on t.id = st.tag_id where st.song_id = s.id),
+        from tags t where t.id = any(shown.tag_ids)),
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
-        from song_choirs sc join choirs c on c.id = sc.choir_id where sc.song_id = s.id)) end as song
+        from choirs c where c.id = any(shown.choir_ids))) end as song
     from (select 1) as one
     left join page on true
     left join songs s on s.id = page.song_id
+    left join song_search shown on shown.song_id = page.song_id
     order by ${order("page")}`;
 }
 
