@@ -310,10 +310,13 @@ describe("songs", () => {
     expect(shared.statusCode).toBe(200);
     expect(await ids(choirMember, "searchTerm=murmullo")).toEqual([song.songId]);
     expect(await ids(choirMember, `choirId=${choirId}&searchTerm=murmullo`)).toEqual([song.songId]);
+    expect(await ids(choirMember, "tags=Otoño")).toEqual([song.songId]);
+    expect(await ids(choirMember, `choirId=${choirId}&title=murmullo`)).toEqual([song.songId]);
     expect(await ids(other, "searchTerm=murmullo")).toEqual([]);
     const unshared = await put(`/api/songs/${song.songId}/visibility`, { visibility: 0 });
     expect(unshared.statusCode).toBe(200);
     expect(await ids(choirMember, "searchTerm=murmullo")).toEqual([]);
+    expect(await ids(choirMember, "tags=Otoño")).toEqual([]);
     const opened = await put(`/api/songs/${song.songId}/visibility`, { visibility: 1 });
     expect(opened.statusCode).toBe(200);
     expect(await ids(other, "searchTerm=murmullo")).toEqual([song.songId]);
@@ -325,6 +328,7 @@ describe("songs", () => {
     });
     expect(removed.statusCode).toBeLessThan(300);
     expect((await find(creator, "searchTerm=murmullo")).totalCount).toBe(0);
+    expect((await find(creator, "tags=Otoño")).totalCount).toBe(0);
   });
 
   it("exports songs as a JSON attachment and suggests tags", async () => {

@@ -382,7 +382,8 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
 
 /**
  * The one statement of a search (bench/search runs it as well). It reads `song_search` (narrow rows kept by
- * triggers) to filter, count and order, and the wide `songs` rows of the page only. It always returns at least
+ * triggers; `song_browse`, narrower still, without a term) to filter, count and order, and the wide `songs` rows
+ * of the page only. It always returns at least
  * one row, carrying the exact total; `song` is null when the page is empty.
  *
  * Relevance, with a search term, highest first: (1) songs with a search word in the title, artist or tags,
@@ -451,6 +452,8 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
     (filters.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
   const page = sql`limit ${filters.take} offset ${filters.skip}`;
   const keys = "song_id, title_norm, artist_norm, created_at";
+  // Without a term no word vector is needed: song_browse holds the same rows a fifth as wide.
+  const table = sql.raw(words.length > 0 ? "song_search" : "song_browse");
 
   let matches: SQL;
   let total: SQL;
@@ -469,8 +472,8 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
     order = (t) =>
       sql.raw(`${t}.${column} ${ascending ? "asc" : "desc"}${then.replace("%t", t)}, ${t}.song_id`);
     matches = sql`page as (
-      select ${sql.raw(keys)}, 0 as rank from song_search ss where ${condition} order by ${order("ss")} ${page})`;
-    total = sql`(select count(*) from song_search ss where ${condition})`;
+      select ${sql.raw(keys)}, 0 as rank from ${table} ss where ${condition} order by ${order("ss")} ${page})`;
+    total = sql`(select count(*) from ${table} ss where ${condition})`;
   }
   return sql`with ${matches}
     select ${total}::int as total, case when s.id is null then null else json_build_object(
@@ -487,7 +490,7 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
     from (select 1) as one
     left join page on true
     left join songs s on s.id = page.song_id
-    left join song_search shown on shown.song_id = page.song_id
+    left join song_browse shown on shown.song_id = page.song_id
     order by ${order("page")}`;
 }
 
