@@ -213,6 +213,19 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
     .poll(async () => (await shownOrder(page)).find(([key]) => key === "offertory")?.[1])
     .toEqual([s3, s4]);
 
+  // From the keyboard: Space picks the offertory's second song up, the up arrow moves it, Space drops it.
+  await entry(page, s4).getByTestId("entry-drag-handle").focus();
+  await page.keyboard.press("Space");
+  await expect(entry(page, s4)).toHaveAttribute("data-dragging", "true");
+  await page.keyboard.press("ArrowUp");
+  // The keyboard sensor glides the song to its new place before it can be dropped.
+  await page.waitForTimeout(400);
+  await page.keyboard.press("Space");
+  await expect(entry(page, s4)).not.toHaveAttribute("data-dragging", "true");
+  await expect
+    .poll(async () => (await shownOrder(page)).find(([key]) => key === "offertory")?.[1])
+    .toEqual([s4, s3]);
+
   // Remove the communion song.
   await entry(page, s5).getByTestId("entry-remove").click();
   await expect(entry(page, s5)).toHaveCount(0);
