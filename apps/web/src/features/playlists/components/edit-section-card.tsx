@@ -40,7 +40,7 @@ export function EditSectionCard({
           <Title order={3} size="h4" id={headingId} className={classes.title}>
             {title}
           </Title>
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             {t("playlistDetail.songCount", { count: section.songs.length })}
           </Badge>
         </Group>

@@ -202,8 +202,8 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
           </Text>
           <Group gap="xs">
             <Badge
-              variant="light"
-              color={playlist.isPublic ? "teal" : "gray"}
+              variant={playlist.isPublic ? "outline" : "light"}
+              color={playlist.isPublic ? "teal.9" : "gray"}
               data-testid="edit-playlist-public"
             >
               {playlist.isPublic ? t("playlistDetail.public") : t("playlistDetail.private")}

@@ -105,7 +105,7 @@ export function PlaylistDetailPage() {
               {formatDate(data.date, "dddd, LL")}
             </Text>
             <Group gap="xs">
-              <Badge variant="light" color={data.isPublic ? "teal" : "gray"}>
+              <Badge variant={data.isPublic ? "outline" : "light"} color={data.isPublic ? "teal.9" : "gray"}>
                 {data.isPublic ? t("playlistDetail.public") : t("playlistDetail.private")}
               </Badge>
               <Badge variant="light" color="gray">
@@ -137,7 +137,7 @@ export function PlaylistDetailPage() {
               {t("share.button")}
             </Button>
             <Button
-              variant="default"
+              variant="outline"
               color="red.9"
               leftSection={<IconTrash size={18} aria-hidden="true" />}
               onClick={() => setConfirming(true)}

@@ -89,7 +89,7 @@ export function TemplateCard({ template, canManage, onSetDefault, onDelete }: Te
             {t("templates.sectionCount", { count: sectionCount })}
           </Badge>
           {template.isDefault ? (
-            <Badge variant="filled" color="yellow.8" data-testid="template-default-badge">
+            <Badge variant="filled" color="yellow.4" autoContrast data-testid="template-default-badge">
               {t("templates.defaultBadge")}
             </Badge>
           ) : null}

@@ -107,7 +107,7 @@ export function TemplateDetailPage() {
               {t("templates.sectionCount", { count: sections.length })}
             </Badge>
             {data.isDefault ? (
-              <Badge variant="filled" color="yellow.8" data-testid="template-detail-default">
+              <Badge variant="filled" color="yellow.4" autoContrast data-testid="template-detail-default">
                 {t("templates.defaultBadge")}
               </Badge>
             ) : null}
@@ -153,7 +153,7 @@ export function TemplateDetailPage() {
               {t("templates.actions.setDefault")}
             </Button>
             <Button
-              variant="default"
+              variant="outline"
               color="red.9"
               leftSection={<IconTrash size={20} aria-hidden="true" />}
               onClick={tryDelete}
