@@ -15,6 +15,16 @@ describe("messages", () => {
     expect(serverMessage("Something else")).toEqual({ text: "Something else" });
   });
 
+  it("translates the playlist and template refusals", () => {
+    expect(serverMessage("Song already in playlist")).toEqual({ key: "serverMessages.songAlreadyInPlaylist" });
+    expect(serverMessage("A playlist already exists for this date")).toEqual({
+      key: "serverMessages.playlistDateTaken",
+    });
+    expect(serverMessage("Cannot delete the default template")).toEqual({
+      key: "serverMessages.cannotDeleteDefaultTemplate",
+    });
+  });
+
   it("renders keys through the translator and text as it is", () => {
     expect(messageText(t, { key: "a.b", values: { n: 1 } })).toBe('a.b{"n":1}');
     expect(messageText(t, { text: "plain" })).toBe("plain");

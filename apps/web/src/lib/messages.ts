@@ -1,4 +1,4 @@
-import { CHOIR_MESSAGES, INVITATION_MESSAGES } from "@choir/contract";
+import { CHOIR_MESSAGES, INVITATION_MESSAGES, PLAYLIST_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
 import { ApiError, NetworkError } from "./api-client";
 
 /** Text to show: a catalogue key (with values) or text that came from the server as it is. */
@@ -19,6 +19,10 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [INVITATION_MESSAGES.expired]: "serverMessages.invitationExpired",
   [INVITATION_MESSAGES.notFound]: "serverMessages.invitationNotFound",
   [INVITATION_MESSAGES.wrongRecipient]: "serverMessages.wrongRecipient",
+  [PLAYLIST_MESSAGES.songAlreadyInPlaylist]: "serverMessages.songAlreadyInPlaylist",
+  [PLAYLIST_MESSAGES.dateTaken]: "serverMessages.playlistDateTaken",
+  [TEMPLATE_MESSAGES.cannotDeleteDefault]: "serverMessages.cannotDeleteDefaultTemplate",
+  [TEMPLATE_MESSAGES.globalReadOnly]: "serverMessages.templateReadOnly",
 };
 
 /** A message written by the server: translated when it is one of the contract's texts. */

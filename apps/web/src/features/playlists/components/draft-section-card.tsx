@@ -2,7 +2,7 @@ import type { Song } from "@choir/contract";
 import { ActionIcon, Card, Group, Menu, Select, Stack, Text, Title } from "@mantine/core";
 import { IconArrowsExchange, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { globalName } from "../../../lib/global-names";
+import { builtInTitleText } from "../../../lib/built-in-titles";
 import type { DraftSection } from "../new-playlist";
 import classes from "./playlist-pages.module.css";
 
@@ -29,7 +29,7 @@ export function DraftSectionCard({
   disabled,
 }: DraftSectionCardProps) {
   const { t } = useTranslation();
-  const title = globalName(t, section.title);
+  const title = builtInTitleText(t, section.title);
   const headingId = `draft-section-${section.key}`;
   const others = sections.filter((s) => s.key !== section.key);
   return (
@@ -92,7 +92,7 @@ export function DraftSectionCard({
                             onClick={() => onMove(songId, target.key)}
                             data-testid="draft-song-move-target"
                           >
-                            {globalName(t, target.title)}
+                            {builtInTitleText(t, target.title)}
                           </Menu.Item>
                         ))}
                       </Menu.Dropdown>

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Badge, Card, Group, Menu, Text, Title } from "@mant
 import { IconArrowsExchange, IconTrash, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { globalName } from "../../../lib/global-names";
+import { builtInTitleText } from "../../../lib/built-in-titles";
 import classes from "./playlist-pages.module.css";
 
 export interface EditSectionCardProps {
@@ -25,7 +25,7 @@ export function EditSectionCard({
   onRemoveSection,
 }: EditSectionCardProps) {
   const { t } = useTranslation();
-  const title = globalName(t, section.title);
+  const title = builtInTitleText(t, section.title);
   const headingId = `edit-section-${section.id}`;
   const others = sections.filter((s) => s.id !== section.id);
   return (
@@ -112,7 +112,7 @@ export function EditSectionCard({
                           onClick={() => onMove(entry, section, target)}
                           data-testid="edit-song-move-target"
                         >
-                          {globalName(t, target.title)}
+                          {builtInTitleText(t, target.title)}
                         </Menu.Item>
                       ))}
                     </Menu.Dropdown>

@@ -30,8 +30,8 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ApiError } from "../../../lib/api-client";
+import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
-import { globalName } from "../../../lib/global-names";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -139,7 +139,7 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
   const sections = sectionsInOrder(playlist.sections);
   const songs = countSongs(sections);
   const duration = knownDuration(sections);
-  const heading = globalName(t, playlist.title) || formatDate(playlist.date, "dddd, LL");
+  const heading = builtInTitleText(t, playlist.title ?? "") || formatDate(playlist.date, "dddd, LL");
   const sorted = playlistsByDate(choirPlaylists);
 
   const move = async (entry: PlaylistEntry, from: PlaylistSection, to: PlaylistSection) => {
@@ -274,7 +274,7 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
                       {item.title ? (
                         <Text span c="dimmed">
                           {" · "}
-                          {globalName(t, item.title)}
+                          {builtInTitleText(t, item.title)}
                         </Text>
                       ) : null}
                     </span>
@@ -365,7 +365,7 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
         message={
           pending
             ? t("editPlaylist.removeSectionMessage", {
-                section: globalName(t, pending.section.title),
+                section: builtInTitleText(t, pending.section.title),
                 count: pending.section.songs.length,
               })
             : ""

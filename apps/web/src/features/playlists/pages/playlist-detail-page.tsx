@@ -8,8 +8,8 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ApiError } from "../../../lib/api-client";
+import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
-import { globalName } from "../../../lib/global-names";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -31,7 +31,7 @@ export function PlaylistDetailPage() {
   const [sharing, setSharing] = useState(false);
   const back = location.key !== "default" ? true : "/playlists";
   const data = playlist.data;
-  const heading = data ? globalName(t, data.title) || formatDate(data.date, "dddd, LL") : "";
+  const heading = data ? builtInTitleText(t, data.title ?? "") || formatDate(data.date, "dddd, LL") : "";
   useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
 
   if (playlist.isPending) {
@@ -113,7 +113,7 @@ export function PlaylistDetailPage() {
               </Badge>
               {data.template ? (
                 <Badge variant="light" color="blue">
-                  {t("playlistDetail.fromTemplate", { title: globalName(t, data.template.title) })}
+                  {t("playlistDetail.fromTemplate", { title: builtInTitleText(t, data.template.title) })}
                 </Badge>
               ) : null}
             </Group>
@@ -164,7 +164,7 @@ export function PlaylistDetailPage() {
               >
                 <Group justify="space-between" mb="xs" wrap="nowrap">
                   <Title order={2} size="h4" id={headingId}>
-                    {globalName(t, section.title)}
+                    {builtInTitleText(t, section.title)}
                   </Title>
                   <Text size="sm" c="dimmed">
                     {t("playlistDetail.songCount", { count: section.songs.length })}
