@@ -54,12 +54,14 @@ describe("useCreateTemplate", () => {
 
   it("creates nothing when the refresh fails, with the server's message", async () => {
     authToken.set("old-token");
-    const fetch = vi.fn(async () => json(500, { message: "Session store unavailable", code: "error" }));
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      json(500, { message: "Session store unavailable", code: "error" }),
+    );
     vi.stubGlobal("fetch", fetch);
     const { result } = renderHook(() => useCreateTemplate(), { wrapper });
     await expect(
       act(() => result.current.mutateAsync({ title: "Youth Mass", choirId: CHOIR, sections: ["Gathering"] })),
     ).rejects.toThrow("Session store unavailable");
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/auth/refresh-token"]);
   });
 });
