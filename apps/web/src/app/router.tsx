@@ -144,12 +144,13 @@ export const router = createBrowserRouter([
                 .PlaylistDetailPage,
             }),
           },
-          {
-            path: "/playlists/:playlistId/edit",
+          // The spec lists the edit page as a child of the choir too; both paths open the same screen.
+          ...["/playlists/:playlistId/edit", "/choir/:choirId/playlists/:playlistId/edit"].map((path) => ({
+            path,
             lazy: async () => ({
               Component: (await import("../features/playlists/pages/edit-playlist-page")).EditPlaylistPage,
             }),
-          },
+          })),
           {
             path: "/choir/:choirId/playlist-templates",
             lazy: async () => ({

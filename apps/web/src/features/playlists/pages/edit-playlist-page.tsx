@@ -55,14 +55,15 @@ import { applyChange, playlistChangeKey, usePlaylistChange } from "../page-mutat
  */
 export function EditPlaylistPage() {
   const { t } = useTranslation();
-  const { playlistId = "" } = useParams();
+  const { playlistId = "", choirId: routeChoirId } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const playlist = usePlaylist(playlistId);
   const routeMissing = playlist.error instanceof ApiError && playlist.error.status === 404;
-  const choirId = playlist.data?.choirId ?? params.get("choirId") ?? user?.choirId ?? undefined;
+  const choirId =
+    playlist.data?.choirId ?? routeChoirId ?? params.get("choirId") ?? user?.choirId ?? undefined;
   const choirPlaylists = useChoirPlaylists(choirId);
   useDocumentTitle(`${t("editPlaylist.title")} · ${t("app.name")}`);
   const back = location.key !== "default" ? true : playlistId ? `/playlists/${playlistId}` : "/playlists";
