@@ -290,6 +290,11 @@ describe("songs", () => {
     expect(await ids(creator, "searchTerm=colmena")).toEqual([song.songId]);
     expect(await ids(creator, "tags=verano")).toEqual([song.songId]);
     expect(await ids(creator, "searchTerm=verano")).toEqual([song.songId]);
+    // a page past the last match still carries the exact total
+    for (const query of ["searchTerm=avispas", "searchTerm=avispas&sortBy=title", "tags=verano"]) {
+      const past = await find(creator, `${query}&skip=50`);
+      expect(past).toMatchObject({ totalCount: 1, songs: [], hasMore: false });
+    }
 
     const retagged = await put(`/api/songs/${song.songId}`, {
       title: "Murmullo segundo",
