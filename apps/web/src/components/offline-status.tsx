@@ -19,12 +19,15 @@ export function OnlineIndicator() {
   const isOnline = useOnlineStatus();
   return (
     <Badge
-      variant="light"
-      color={isOnline ? "teal.9" : "orange.9"}
+      variant="default"
       tt="none"
       size="lg"
       leftSection={
-        isOnline ? <IconWifi size={16} aria-hidden="true" /> : <IconWifiOff size={16} aria-hidden="true" />
+        isOnline ? (
+          <IconWifi size={16} color="var(--mantine-color-teal-7)" aria-hidden="true" />
+        ) : (
+          <IconWifiOff size={16} color="var(--mantine-color-orange-7)" aria-hidden="true" />
+        )
       }
       role="status"
       aria-live="polite"

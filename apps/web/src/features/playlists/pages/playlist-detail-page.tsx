@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
+import { PlaylistOfflineStatus } from "../../../components/offline-status";
 import { PageLayout } from "../../../components/page-layout";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
@@ -117,7 +118,7 @@ export function PlaylistDetailPage() {
                 </Badge>
               ) : null}
             </Group>
-            {/* The offline status (available offline, online/offline, cached count) joins this header later. */}
+            <PlaylistOfflineStatus playlistId={data.id} />
           </Stack>
           <Group gap="sm">
             <Button

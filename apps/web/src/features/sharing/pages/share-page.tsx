@@ -111,14 +111,15 @@ function ShareStatus({ state, onRetry }: { state: ShareDownloadState; onRetry: (
   if (state.phase === "completed") {
     return (
       <Stack gap="sm" align="center" {...common} role="status" aria-live="polite">
-        <ThemeIcon size={56} radius="xl" color="teal.9" variant="light" aria-hidden="true">
+        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden="true">
           <IconCircleCheck size={34} />
         </ThemeIcon>
         <Text size="xl" fw={700}>
           {t("sharePage.completed")}
         </Text>
-        <Text maw={440} className={classes.note}>
-          {t("sharePage.completedNote", { fileName: state.fileName })}
+        <Text maw={440}>{t("sharePage.completedNote")}</Text>
+        <Text size="sm" c="dimmed" ff="monospace" className={classes.note} data-testid="share-file-name">
+          {state.fileName}
         </Text>
         <Button
           variant="default"

@@ -1,0 +1,251 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
+import { pictureInBothLanguages } from "../fixtures/screens";
+import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+
+/**
+ * Offline use through the real sign-in, on the production build with its service worker: a saved playlist opened
+ * online is kept (PLAYLIST_CACHED), and after the browser goes offline a reload still shows it and each of its
+ * songs; a change made offline says the device is offline; the share page downloads playlist-{id}.pdf; a newer
+ * build of the worker brings the update prompt. Every lyric here is written for these tests.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const swFile = resolve(here, "../../apps/web/dist/sw.js");
+const screenshotsDir = resolve(here, "../screenshots");
+
+async function apiToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
+  expect(token, "signed in").toBeTruthy();
+  return token!;
+}
+
+async function api<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, {
+    headers: { Authorization: `Bearer ${await apiToken(page)}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+const SONGS = [
+  { title: "Lantern on the Hill", line: "Carry the light" },
+  { title: "Harbour Evening", line: "Boats come home" },
+  { title: "Canción del Alba", line: "Canta la mañana" },
+];
+
+/** Signs in as a new director with a choir, three songs and a saved playlist of two sections. */
+async function directorWithPlaylist(page: Page) {
+  await signIn(page, uniqueUser("offline"));
+  await completeOnboarding(page, "admin");
+  await expect(page).toHaveURL(/\/create-choir$/);
+  await page.getByTestId("create-choir-name").fill(`Offline Singers ${Date.now()}`);
+  await page.getByTestId("create-choir-submit").click();
+  await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
+  const choirId = /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+
+  const songIds: string[] = [];
+  for (const song of SONGS) {
+    const created = await api<{ songId: string }>(page, "/api/songs", {
+      title: song.title,
+      artist: "Test Choir Writers",
+      content: `{title: ${song.title}}\n{key: G}\n[G]${song.line} [C]over the [D]water, [G]${song.line}`,
+      visibility: 2,
+      visibleToChoirs: [choirId],
+    });
+    songIds.push(created.songId);
+  }
+  const playlist = await api<{ id: string }>(page, "/api/playlists", {
+    choirId,
+    date: "2031-05-18",
+    title: "Harbour Festival",
+    sections: [
+      { title: "Opening", songs: [{ songId: songIds[0] }, { songId: songIds[1] }] },
+      { title: "Closing", songs: [{ songId: songIds[2] }] },
+    ],
+  });
+  return { choirId, songIds, playlistId: playlist.id };
+}
+
+test("a saved playlist opened online is there offline with its songs; changes offline say so; the share page downloads the PDF; a newer build asks to refresh", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  const { songIds, playlistId } = await directorWithPlaylist(page);
+
+  // Online: opening the playlist asks the worker to keep it; the badge shows once PLAYLIST_CACHED arrives.
+  await page.goto(`/playlists/${playlistId}`);
+  await expect(page.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+  const badge = page.getByTestId("offline-ready-badge");
+  await expect(badge).toBeVisible({ timeout: 20_000 });
+  await expect(badge).toHaveAttribute("data-song-count", "3");
+  await expect(badge).toContainText("3 songs");
+  await expect(page.getByTestId("sw-active-marker")).toBeVisible();
+  await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "true");
+  await expect(page.getByTestId("compact-offline-status")).toHaveAttribute("data-count", "1");
+  const kept = await page.evaluate(async () => {
+    const cache = await caches.open("playlist-songs-v1.3");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  });
+  expect(kept.sort()).toEqual(
+    [
+      `/api/playlists/${playlistId}`,
+      `/api/playlists/${playlistId}/pdf`,
+      ...songIds.map((id) => `/api/songs/${id}`),
+    ].sort(),
+  );
+
+  // Offline: a reload answers from the cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+  for (const song of SONGS) await expect(page.getByRole("link", { name: song.title })).toBeVisible();
+  await expect(page.getByTestId("offline-ready-badge")).toContainText("3 songs");
+  await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
+  await expect(page.getByTestId("online-indicator")).toHaveText(text("en", "offline.offline"));
+  await expect(page.getByTestId("keep-offline-button")).toBeDisabled();
+  await pictureInBothLanguages(page, "playlist-offline", async (p) => {
+    await expect(p.getByTestId("offline-ready-badge")).toBeVisible();
+    await expect(p.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
+  });
+
+  for (const [index, song] of SONGS.entries()) {
+    await page.goto(`/songs/${songIds[index]}`);
+    await expect(page.getByTestId("song-title")).toHaveText(song.title);
+    await expect(page.getByTestId("song-sheet").first()).toContainText(song.line);
+  }
+
+  // A change attempted offline is refused with the offline message, not silently.
+  await page.getByTestId("song-delete-button").click();
+  await page.getByTestId("song-delete-confirm").click();
+  await expect(page.getByTestId("song-delete-error")).toHaveText(text("en", "offline.changesNotSaved"));
+  await page.getByTestId("song-delete-cancel").click();
+
+  // Back online: the share page downloads the songbook under its name.
+  await context.setOffline(false);
+  const download = page.waitForEvent("download");
+  await page.goto(`/share/${playlistId}`);
+  await expect(page.getByTestId("share-state")).toHaveAttribute("data-phase", "preparing");
+  expect((await download).suggestedFilename()).toBe(`playlist-${playlistId}.pdf`);
+  await expect(page.getByTestId("share-state")).toHaveAttribute("data-phase", "completed");
+  await expect(page.getByTestId("share-file-name")).toHaveText(`playlist-${playlistId}.pdf`);
+
+  // A newer build of the worker: installed while this one controls the page → the update prompt; yes reloads.
+  const original = readFileSync(swFile, "utf8");
+  try {
+    writeFileSync(swFile, `${original}\n// a newer build ${Date.now()}\n`);
+    // The prompt blocks the page until answered, so it is answered (yes) as it opens.
+    const prompt = new Promise<{ type: string; message: string }>((resolve) => {
+      page.once("dialog", async (dialog) => {
+        resolve({ type: dialog.type(), message: dialog.message() });
+        await dialog.accept();
+      });
+    });
+    const reloaded = page.waitForEvent("load");
+    await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      })
+      // Yes reloads the page, which may end this call.
+      .catch(() => undefined);
+    const shown = await prompt;
+    expect(shown.type).toBe("confirm");
+    expect(shown.message).toBe(text("en", "offline.updateConfirm"));
+    expect(shown.message).toBe("A critical update is available to fix playlist loading. Refresh now?");
+    await reloaded;
+    await expect(page.getByTestId("share-page")).toBeVisible();
+  } finally {
+    writeFileSync(swFile, original);
+  }
+});
+
+/**
+ * Lets the (reloaded) share page start, then stops its clock while it is still preparing; a page that got past it
+ * on a busy machine is loaded again.
+ */
+async function holdPreparing(page: Page): Promise<void> {
+  const state = page.getByTestId("share-state");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.clock.resume();
+    if (attempt > 0) await page.reload();
+    await expect(state).toBeAttached();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+    if ((await state.getAttribute("data-phase")) === "preparing") return;
+  }
+  throw new Error("The share page never showed 'preparing' long enough to picture it");
+}
+
+/**
+ * The 'preparing' pictures, named as pictureInBothLanguages names them. That helper's axe check needs running
+ * timers, which would end 'preparing'; axe checks the same page in its completed and error states below.
+ */
+async function picturePreparing(page: Page): Promise<void> {
+  for (const language of LANGUAGES) {
+    await page.clock.resume();
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+      key: LANGUAGE_STORAGE_KEY,
+      value: language,
+    });
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    for (const width of [390, 1280] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await holdPreparing(page);
+      await page.screenshot({
+        path: resolve(screenshotsDir, `share-preparing-${language}-${width}.png`),
+        fullPage: true,
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect
+        .soft(overflow, `share-preparing (${language}) scrolls sideways at ${width} px`)
+        .toBeLessThanOrEqual(0);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.clock.resume();
+  await page.evaluate((key) => window.localStorage.setItem(key, "en"), LANGUAGE_STORAGE_KEY);
+}
+
+test("the share page's states in both languages: preparing, completed and a link without a playlist", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { playlistId } = await directorWithPlaylist(page);
+  // The picture needs 'preparing' (0.8 s) to last: the page's clock is held once the page shows it.
+  await page.clock.install();
+  await page.goto(`/share/${playlistId}`);
+  await picturePreparing(page);
+  await page.clock.resume();
+
+  await pictureInBothLanguages(page, "share-completed", async (p) => {
+    await expect(p.getByTestId("share-state")).toHaveAttribute("data-phase", "completed", {
+      timeout: 15_000,
+    });
+  });
+
+  await page.goto("/share");
+  await pictureInBothLanguages(page, "share-no-id", async (p) => {
+    await expect(p.getByTestId("share-state")).toHaveAttribute("data-error", "noPlaylistId");
+  });
+  await expect(page.getByTestId("share-error")).toHaveText(text("en", "sharePage.noPlaylistId"));
+  await expect(page.getByTestId("share-join")).toBeVisible();
+
+  await page.goto("/share/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByTestId("share-state")).toHaveAttribute("data-error", "notFound", {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("share-error")).toHaveText(text("en", "sharePage.notFound"));
+
+  // Joining from the share page starts sign-in, as the landing page's get-started does.
+  const signInRequest = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === "/api/auth/signin-google",
+  );
+  await page.getByTestId("share-join").click();
+  await signInRequest;
+});
