@@ -6,7 +6,7 @@ import {
   type ShareModalRender,
 } from "../../playlists/pages/playlist-for-date-page";
 import { PlaylistSongsLibrary } from "../../playlists/pages/playlist-songs-library";
-import { ShareModal } from "../../sharing/share-modal";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 
 const renderShareModal = (props: ShareModalRender) => <ShareModal {...props} />;
 

@@ -35,7 +35,7 @@ import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
-import { ShareModal } from "../../sharing/share-modal";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 import { useChoirPlaylists, usePlaylist } from "../api";
 import { EditSectionCard } from "../components/edit-section-card";
 import classes from "../components/playlist-pages.module.css";

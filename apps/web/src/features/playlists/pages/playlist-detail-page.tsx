@@ -14,7 +14,7 @@ import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
-import { ShareModal } from "../../sharing/share-modal";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 import { usePlaylist } from "../api";
 import classes from "../components/playlist-pages.module.css";
 import { countSongs, sectionsInOrder } from "../edit-playlist";

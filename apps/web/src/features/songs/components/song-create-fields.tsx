@@ -13,7 +13,7 @@ import {
 } from "../song-form";
 import { ChoirCheckboxes } from "./choir-checkboxes";
 import classes from "./song-create-fields.module.css";
-import { SongSheetView } from "./song-sheet-view";
+import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { TagInput } from "./tag-input";
 
 export type SongFieldsVariant = "create" | "edit" | "version";

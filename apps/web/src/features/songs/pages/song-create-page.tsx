@@ -11,7 +11,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { authToken } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
 import { useCreateSong } from "../api";
-import { ChordProGuideButton } from "../components/chordpro-guide";
+import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongFormFields } from "../components/song-create-fields";
 import {
   CREATE_CONTENT_ROWS,

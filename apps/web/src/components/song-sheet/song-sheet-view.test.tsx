@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import "../../../lib/i18n";
-import { i18n } from "../../../lib/i18n";
+import "../../lib/i18n";
+import { i18n } from "../../lib/i18n";
 import { ChordProGuide, ChordProGuideButton } from "./chordpro-guide";
 import { SongSheetView } from "./song-sheet-view";
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { songFontSize, songFontWeight, songSolfege } from "../../../lib/storage";
+import { songFontSize, songFontWeight, songSolfege } from "../../lib/storage";
 
 /** Reading sizes of the song sheet, smallest first (the spec's persisted values). */
 export const SHEET_FONT_SIZES = ["small", "medium", "large", "extra-large"] as const;
