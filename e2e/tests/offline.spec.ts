@@ -249,3 +249,49 @@ test("the share page's states in both languages: preparing, completed and a link
   await page.getByTestId("share-join").click();
   await signInRequest;
 });
+
+type InstallTestWindow = Window & { offerInstall: () => void; answerInstall: (outcome: string) => void };
+
+test("the landing page's install card installs through the browser's prompt: declining keeps it, accepting hides it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const card = page.getByTestId("install-card");
+  await expect(card).toBeVisible();
+  // Without the browser's offer there is nothing to press.
+  await expect(page.getByTestId("install-card-install")).toHaveCount(0);
+
+  // Stands in for the browser: `offerInstall` fires its install offer, `answerInstall` answers its dialog.
+  await page.evaluate(() => {
+    let answer: (value: { outcome: string }) => void = () => {};
+    Object.assign(window, {
+      offerInstall: () => {
+        const event = new Event("beforeinstallprompt", { cancelable: true });
+        const userChoice = new Promise<{ outcome: string }>((resolve) => {
+          answer = resolve;
+        });
+        Object.assign(event, { prompt: async () => undefined, userChoice });
+        window.dispatchEvent(event);
+      },
+      answerInstall: (outcome: string) => answer({ outcome }),
+    });
+    (window as unknown as InstallTestWindow).offerInstall();
+  });
+  const install = page.getByTestId("install-card-install");
+  await expect(install).toHaveText(text("en", "landing.install.action"));
+  await install.click();
+  await expect(install).toBeDisabled();
+  await expect(install).toHaveText(text("en", "landing.install.installing"));
+  await expect(page.getByTestId("install-card-spinner")).toBeVisible();
+
+  // Declining changes nothing: the button is back and the card stays.
+  await page.evaluate(() => (window as unknown as InstallTestWindow).answerInstall("dismissed"));
+  await expect(install).toBeEnabled();
+  await expect(install).toHaveText(text("en", "landing.install.action"));
+
+  // Offered again and accepted: installed, so the card goes.
+  await page.evaluate(() => (window as unknown as InstallTestWindow).offerInstall());
+  await install.click();
+  await page.evaluate(() => (window as unknown as InstallTestWindow).answerInstall("accepted"));
+  await expect(card).toHaveCount(0);
+});
