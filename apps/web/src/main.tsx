@@ -30,8 +30,11 @@ createRoot(root).render(
 );
 
 if (shouldRegisterServiceWorker(import.meta.env)) {
-  void registerServiceWorker({
-    confirmUpdate: () => window.confirm(i18n.t("offline.updateConfirm")),
-    reload: () => window.location.reload(),
-  });
+  void registerServiceWorker(
+    {
+      confirmUpdate: () => window.confirm(i18n.t("offline.updateConfirm")),
+      reload: () => window.location.reload(),
+    },
+    import.meta.env.PROD ? { url: "/sw.js" } : { url: "/dev-sw.js?dev-sw", type: "module" },
+  );
 }

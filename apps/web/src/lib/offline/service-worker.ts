@@ -35,8 +35,14 @@ export function shouldRegisterServiceWorker(env: { PROD: boolean; VITE_SW_DEV?: 
 
 let registering: Promise<ServiceWorkerRegistration | undefined> | undefined;
 
-/** Registers /sw.js for the whole site, follows the update flow and records the playlists the worker keeps. */
-export function registerServiceWorker(flow: UpdateFlow): Promise<ServiceWorkerRegistration | undefined> {
+/**
+ * Registers /sw.js for the whole site, follows the update flow and records the playlists the worker keeps.
+ * Development (VITE_SW_DEV=1) serves the worker unbundled as a module at /dev-sw.js?dev-sw.
+ */
+export function registerServiceWorker(
+  flow: UpdateFlow,
+  script: { url: string; type?: WorkerType } = { url: "/sw.js" },
+): Promise<ServiceWorkerRegistration | undefined> {
   if (registering) return registering;
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) {
     registering = Promise.resolve(undefined);
@@ -47,7 +53,7 @@ export function registerServiceWorker(flow: UpdateFlow): Promise<ServiceWorkerRe
     if (isPlaylistCachedMessage(event.data)) cacheStatusStore.recordCached(event.data);
   });
   registering = container
-    .register("/sw.js", { scope: "/" })
+    .register(script.url, { scope: "/", type: script.type ?? "classic" })
     .then((registration) => {
       watchForUpdates(registration, container, flow);
       return registration;
