@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile preset) with Debian's Chromium on the landing page and a signed-in
+ * playlist page, the median of 3 runs per category; and what index.html loads for `/`, gzipped. Targets:
+ * performance, accessibility, best practices and SEO ≥ 95; ≤ 120 kB of JavaScript and ≤ 30 kB of CSS. Writes
+ * bench/results/lighthouse-<date>.md and exits non-zero when a target is missed.
+ *
+ * The app is built (`npm run build -w @choir/web`) and served by the real server in a child process on a fresh
+ * embedded database with the demo library, signed in through the local sign-in form as the demo director.
+ * Environment: BENCH_RUNS (3).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const dist = join(root, "apps/web/dist");
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const TARGET_SCORE = 95;
+const TARGET_JS_KB = 120;
+const TARGET_CSS_KB = 30;
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const log = (line: string) => console.log(line);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** What the built index.html loads for `/`: its scripts, module preloads and stylesheets, gzipped, in kB. */
+function entryWeight(): { js: number; css: number; files: string[] } {
+  const html = readFileSync(join(dist, "index.html"), "utf8");
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
+  let js = 0;
+  let css = 0;
+  for (const ref of new Set(refs)) {
+    const size = gzipSync(readFileSync(join(dist, ref))).length / 1024;
+    if (ref.endsWith(".js")) js += size;
+    else css += size;
+  }
+  return { js, css, files: [...new Set(refs)] };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  const started = new Date();
+  log("Lighthouse benchmark: building the web app");
+  execFileSync("npm", ["run", "build", "--silent", "-w", "@choir/web"], { cwd: root, stdio: "inherit" });
+  const weight = entryWeight();
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "choir-lighthouse-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      OIDC_CLIENT_ID: "",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "0",
+    },
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${origin}/api/health`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (i > 300) throw new Error("the server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    // Sign in as the demo director in the same browser profile Lighthouse uses, and save a playlist to open.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = browser.contexts()[0]!.pages()[0] ?? (await browser.contexts()[0]!.newPage());
+    await page.goto(`${origin}/api/auth/signin-google`);
+    await page.getByRole("button", { name: /Ana/ }).click();
+    await page.waitForURL(/\/(dashboard|onboarding)/, { timeout: 30_000 });
+    const token = await page.evaluate<string | null>("window.localStorage.getItem('authToken')");
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${origin}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+      return (await response.json()) as T;
+    };
+    const me = await api<{ choirs: Array<{ id: string }> }>("GET", "/me");
+    const choirId = me.choirs[0]!.id;
+    const songs = await api<{ songs: Array<{ songId: string }> }>("GET", "/songs/search?take=6");
+    const playlist = await api<{ id: string }>("POST", "/playlists", {
+      choirId,
+      date: new Date().toISOString().slice(0, 10),
+      sections: [{ title: "Entrance", songs: songs.songs.map((song) => ({ songId: song.songId })) }],
+    });
+    await browser.close();
+
+    const pages = [
+      { name: "landing page (signed out view)", url: `${origin}/` },
+      { name: "playlist page (signed in)", url: `${origin}/playlists/${playlist.id}` },
+    ];
+    const results: Array<{ name: string; scores: Record<string, number>; all: Record<string, number[]> }> =
+      [];
+    for (const target of pages) {
+      const all: Record<string, number[]> = {};
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(target.url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          // Keep the signed-in session of this profile between runs.
+          disableStorageReset: true,
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${target.url}`);
+        for (const category of CATEGORIES) {
+          const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+          all[category] = [...(all[category] ?? []), score];
+        }
+      }
+      const scores = Object.fromEntries(CATEGORIES.map((category) => [category, median(all[category]!)]));
+      results.push({ name: target.name, scores, all });
+      log(`  ${target.name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
+    }
+
+    const lines: string[] = [];
+    const out = (line = "") => {
+      lines.push(line);
+      log(line);
+    };
+    out();
+    out(`Lighthouse (mobile preset), Debian Chromium, median of ${runs} runs; ${started.toISOString()}.`);
+    out();
+    out("| page | performance | accessibility | best practices | SEO | all runs |");
+    out("|---|---:|---:|---:|---:|---|");
+    const failures: string[] = [];
+    for (const result of results) {
+      out(
+        `| ${result.name} | ${CATEGORIES.map((c) => result.scores[c]).join(" | ")} | ` +
+          `${CATEGORIES.map((c) => result.all[c]!.join("/")).join("; ")} |`,
+      );
+      for (const category of CATEGORIES) {
+        if (result.scores[category]! < TARGET_SCORE) {
+          failures.push(`${result.name}: ${category} ${result.scores[category]} (target ≥ ${TARGET_SCORE})`);
+        }
+      }
+    }
+    out();
+    out(
+      `What index.html loads for /, gzipped: ${weight.js.toFixed(1)} kB of JavaScript, ${weight.css.toFixed(1)} kB ` +
+        `of CSS (${weight.files.join(", ")}).`,
+    );
+    if (weight.js > TARGET_JS_KB)
+      failures.push(`JavaScript ${weight.js.toFixed(1)} kB (target ≤ ${TARGET_JS_KB} kB)`);
+    if (weight.css > TARGET_CSS_KB)
+      failures.push(`CSS ${weight.css.toFixed(1)} kB (target ≤ ${TARGET_CSS_KB} kB)`);
+    out();
+    out(
+      failures.length === 0
+        ? "All targets met."
+        : `Not met:\n${failures.map((line) => `- ${line}`).join("\n")}`,
+    );
+    const day = started.toISOString().slice(0, 10);
+    mkdirSync(join(root, "bench/results"), { recursive: true });
+    const file = join(root, `bench/results/lighthouse-${day}.md`);
+    writeFileSync(file, `# Lighthouse, ${day}\n${lines.join("\n")}\n`);
+    log(`\nwritten to ${file}`);
+    process.exitCode = failures.length === 0 ? 0 : 1;
+  } finally {
+    chrome.kill();
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
