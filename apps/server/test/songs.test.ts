@@ -337,6 +337,33 @@ describe("songs", () => {
     expect((await find(creator, "tags=Otoño")).totalCount).toBe(0);
   });
 
+  it("finds a song by a tag removed by hand and made again after the tag was searched", async () => {
+    const song = (
+      await create(creator, { title: "Tag renacido", content: "[C]Otra vez", visibility: 1, tags: ["Fénix"] })
+    ).json();
+    const byTag = async () =>
+      (
+        await ctx.app.inject({
+          method: "GET",
+          url: "/api/songs/search?tags=fénix",
+          headers: bearer(creator.token),
+        })
+      )
+        .json()
+        .songs.map((s: { songId: string }) => s.songId);
+    expect(await byTag()).toEqual([song.songId]);
+    await ctx.app.db.execute(sql`delete from tags where name = 'Fénix'`);
+    expect(await byTag()).toEqual([]);
+    const put = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/songs/${song.songId}`,
+      headers: bearer(creator.token),
+      payload: { title: "Tag renacido", content: "[C]Otra vez", tags: ["Fénix"] },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await byTag()).toEqual([song.songId]);
+  });
+
   // Two connections at once: PostgreSQL only (PGlite has one).
   it.skipIf(!process.env.DATABASE_TEST_URL)(
     "keeps a song's search row whole when two transactions tag it at once",

@@ -314,7 +314,10 @@ export function searchWords(term: string): string[] {
 const normalized = (value: string) => sql`lower(choir_unaccent(${value}))`;
 const containsPattern = (value: string) => sql`'%' || ${normalized(value.replace(/[\\%_]/g, "\\$&"))} || '%'`;
 
-/** Tag ids by lowercase name, per database: tags are never renamed or deleted, so a found id stays right. */
+/**
+ * Tag ids by lowercase name, per database: the app never renames or deletes a tag, so a found id stays right. A
+ * search that finds nothing with remembered ids looks the names up again (a tag removed by hand and made anew).
+ */
 const tagIdCache = new WeakMap<object, Map<string, string>>();
 const TAG_CACHE_LIMIT = 10_000;
 
@@ -363,8 +366,14 @@ interface SearchRow {
  * of songs with their creator, tags and choirs.
  */
 export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
-  const result = await db.execute(await searchStatement(db, callerId, filters));
-  const rows = (result as unknown as { rows: SearchRow[] }).rows;
+  const keys = filters.tags.map((name) => name.toLocaleLowerCase());
+  const fromCache = keys.length > 0 && keys.every((key) => tagIdCache.get(db)?.has(key));
+  let rows = await runSearch(db, callerId, filters);
+  if (fromCache && Number(rows[0]?.total ?? 0) === 0) {
+    // Nothing found with remembered tag ids: look the names up again, in case a tag was made anew.
+    for (const key of keys) tagIdCache.get(db)?.delete(key);
+    rows = await runSearch(db, callerId, filters);
+  }
   const totalCount = Number(rows[0]?.total ?? 0);
   const songs: SongDetails[] = [];
   for (const { song } of rows) {
@@ -380,11 +389,16 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
   return { songs, totalCount, hasMore: filters.skip + songs.length < totalCount };
 }
 
+async function runSearch(db: Db, callerId: string, filters: SearchFilters): Promise<SearchRow[]> {
+  const result = await db.execute(await searchStatement(db, callerId, filters));
+  return (result as unknown as { rows: SearchRow[] }).rows;
+}
+
 /**
  * The one statement of a search (bench/search runs it as well). It reads `song_search` (narrow rows kept by
  * triggers; `song_browse`, narrower still, without a term) to filter, count and order, and the wide `songs` rows
- * of the page only. It always returns at least
- * one row, carrying the exact total; `song` is null when the page is empty.
+ * of the page only. It always returns at least one row, carrying the exact total; `song` is null when the page is
+ * empty.
  *
  * Relevance, with a search term, highest first: (1) songs with a search word in the title, artist or tags,
  * ranked by ts_rank over title (weight A), artist (B) and tags (C); (2) songs found only as a likely typo of a
