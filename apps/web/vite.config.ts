@@ -19,7 +19,7 @@ export default defineConfig({
       registerType: "prompt",
       includeAssets: ["favicon.svg", "apple-touch-icon.png"],
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        globPatterns: ["**/*.{js,css,html,json,svg,png,woff2,webmanifest}"],
         // Source maps stay on the server; the shell does not need them offline.
         globIgnores: ["**/*.map"],
       },
