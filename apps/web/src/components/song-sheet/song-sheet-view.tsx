@@ -10,12 +10,15 @@ import {
   parseSong,
   type Section,
   type SectionType,
+  type SheetWord,
   type SongMetadata,
   type SongSheet,
   semitonesBetween,
+  sheetWords,
   songKey,
   transposeSheet,
   transposeToKey,
+  type WordSegment,
 } from "@choir/songsheet";
 import { ActionIcon, Button, SegmentedControl, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
@@ -26,6 +29,7 @@ import {
   IconRestore,
   IconTextSize,
   IconTypography,
+  type TablerIcon,
 } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { type ReactNode, useMemo, useState } from "react";
@@ -126,20 +130,10 @@ function transposeBy(sheet: SongSheet, writtenKey: Key | null, offset: number): 
 
 // ── The render model: lines of words, words of chord/lyric pairs ───────────────────────────────────────────
 
-interface Segment {
+/** A word of {@link sheetWords} (its pairs stay together when a line wraps), with keys for it and its segments. */
+interface Word extends SheetWord {
   id: string;
-  chord: string | null;
-  annotation?: string;
-  text: string;
-}
-
-/** Pairs of one word stay together when a line wraps; `space` is the white space after the word. */
-interface Word {
-  id: string;
-  segments: Segment[];
-  space: string;
-  /** Some pair of the word has a chord or an annotation. */
-  hasMarks: boolean;
+  segments: (WordSegment & { id: string })[];
 }
 
 type ViewLine =
@@ -155,63 +149,16 @@ interface ViewSection {
   lines: ViewLine[];
 }
 
-/** `[*Rit.][G]word`: the note and the chord stand together over "word" instead of the note pushing it away. */
-function mergeAnnotations(pairs: ChordLyricPair[]): ChordLyricPair[] {
-  const merged: ChordLyricPair[] = [];
-  for (const pair of pairs) {
-    const previous = merged[merged.length - 1];
-    if (
-      previous &&
-      previous.annotation !== undefined &&
-      !previous.chord &&
-      previous.lyric === "" &&
-      pair.chord &&
-      pair.annotation === undefined
-    ) {
-      merged[merged.length - 1] = { ...pair, annotation: previous.annotation };
-    } else {
-      merged.push(pair);
-    }
-  }
-  return merged;
-}
-
-/**
- * Split a line's pairs into words: a pair's lyric up to its first white space belongs to the word before it, so
- * `A[G]ma[C]zing grace` gives the word "Amazing" of three pairs and the word "grace".
- */
+/** A line's words as the song sheet package groups them (`A[G]ma[C]zing grace`: "Amazing", "grace"), keyed. */
 function toWords(linePairs: ChordLyricPair[], lineId: string): Word[] {
-  const pairs = mergeAnnotations(linePairs);
-  const words: Word[] = [];
-  let current: Word | null = null;
-  const startWord = (): Word => {
-    const word: Word = { id: `${lineId}w${words.length}`, segments: [], space: "", hasMarks: false };
-    words.push(word);
-    current = word;
-    return word;
-  };
-  for (const pair of pairs) {
-    const isMarked = Boolean(pair.chord) || pair.annotation !== undefined;
-    const parts = pair.lyric.split(/(\s+)/);
-    parts.forEach((part, index) => {
-      if (index % 2 === 1) {
-        (current ?? startWord()).space += part;
-        return;
-      }
-      const carriesMark = index === 0 && isMarked;
-      if (part === "" && !carriesMark) return;
-      const word: Word = current && current.space === "" ? current : startWord();
-      const segment: Segment = {
-        id: `${word.id}s${word.segments.length}`,
-        chord: carriesMark ? pair.chord : null,
-        text: part,
-      };
-      if (carriesMark && pair.annotation !== undefined) segment.annotation = pair.annotation;
-      if (carriesMark) word.hasMarks = true;
-      word.segments.push(segment);
-    });
-  }
-  return words;
+  return sheetWords(linePairs).map((word, wordIndex) => {
+    const id = `${lineId}w${wordIndex}`;
+    return {
+      ...word,
+      id,
+      segments: word.segments.map((segment, segmentIndex) => ({ ...segment, id: `${id}s${segmentIndex}` })),
+    };
+  });
 }
 
 function toViewSections(sheet: SongSheet): ViewSection[] {
@@ -548,50 +495,79 @@ function SheetToolbar(props: ToolbarProps) {
         />
       </div>
       <div className={classes.toolGroup} data-wrap>
-        <span className={classes.toolPair}>
-          <IconTextSize className={classes.toolIcon} size={20} aria-hidden="true" />
-          <SegmentedControl
-            size="sm"
-            value={props.fontSize}
-            onChange={(value) => props.onFontSize(value as SheetFontSize)}
-            aria-label={t("songs.sheet.fontSize")}
-            data-testid="font-size-control"
-            data={SHEET_FONT_SIZES.map((size) => ({
-              value: size,
-              label: (
-                <>
-                  <span className={classes.sizeSample} data-size={size} aria-hidden="true">
-                    A
-                  </span>
-                  <VisuallyHidden>{t(`songs.sheet.fontSizes.${size}`)}</VisuallyHidden>
-                </>
-              ),
-            }))}
-          />
-        </span>
-        <span className={classes.toolPair}>
-          <IconTypography className={classes.toolIcon} size={20} aria-hidden="true" />
-          <SegmentedControl
-            size="sm"
-            value={props.fontWeight}
-            onChange={(value) => props.onFontWeight(value as SheetFontWeight)}
-            aria-label={t("songs.sheet.fontWeight")}
-            data-testid="font-weight-control"
-            data={SHEET_FONT_WEIGHTS.map((weight) => ({
-              value: weight,
-              label: (
-                <>
-                  <span className={classes.weightSample} data-weight={weight} aria-hidden="true">
-                    A
-                  </span>
-                  <VisuallyHidden>{t(`songs.sheet.fontWeights.${weight}`)}</VisuallyHidden>
-                </>
-              ),
-            }))}
-          />
-        </span>
+        <SampleSegments
+          icon={IconTextSize}
+          value={props.fontSize}
+          values={SHEET_FONT_SIZES}
+          onChange={props.onFontSize}
+          label={t("songs.sheet.fontSize")}
+          testId="font-size-control"
+          sample={(size) => (
+            <span className={classes.sizeSample} data-size={size} aria-hidden="true">
+              A
+            </span>
+          )}
+          valueName={(size) => t(`songs.sheet.fontSizes.${size}`)}
+        />
+        <SampleSegments
+          icon={IconTypography}
+          value={props.fontWeight}
+          values={SHEET_FONT_WEIGHTS}
+          onChange={props.onFontWeight}
+          label={t("songs.sheet.fontWeight")}
+          testId="font-weight-control"
+          sample={(weight) => (
+            <span className={classes.weightSample} data-weight={weight} aria-hidden="true">
+              A
+            </span>
+          )}
+          valueName={(weight) => t(`songs.sheet.fontWeights.${weight}`)}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** A choice shown as samples of the text ("A" in each size or weight), each named for screen readers. */
+function SampleSegments<T extends string>({
+  icon: Icon,
+  value,
+  values,
+  onChange,
+  label,
+  testId,
+  sample,
+  valueName,
+}: {
+  icon: TablerIcon;
+  value: T;
+  values: readonly T[];
+  onChange: (value: T) => void;
+  label: string;
+  testId: string;
+  sample: (value: T) => ReactNode;
+  valueName: (value: T) => string;
+}) {
+  return (
+    <span className={classes.toolPair}>
+      <Icon className={classes.toolIcon} size={20} aria-hidden="true" />
+      <SegmentedControl
+        size="sm"
+        value={value}
+        onChange={(next) => onChange(next as T)}
+        aria-label={label}
+        data-testid={testId}
+        data={values.map((option) => ({
+          value: option,
+          label: (
+            <>
+              {sample(option)}
+              <VisuallyHidden>{valueName(option)}</VisuallyHidden>
+            </>
+          ),
+        }))}
+      />
+    </span>
   );
 }
 
