@@ -45,38 +45,27 @@ export function AddToPlaylistMenu({
     );
   }
   const label = t("playlists.addToPlaylist.buttonFor", { title: song.title });
-  if (sections.length <= 1) {
-    return (
-      <Button
-        variant="light"
-        size="sm"
-        leftSection={<IconPlaylistAdd size={16} aria-hidden="true" />}
-        onClick={() => onAdd(sections[0]?.id ?? null)}
-        loading={isPending}
-        disabled={disabled}
-        aria-label={label}
-        data-testid="add-to-playlist"
-      >
-        {t("playlists.addToPlaylist.button")}
-      </Button>
-    );
-  }
+  // One section: the button adds to it; several: the button opens the menu of sections.
+  const single = sections.length <= 1;
+  const button = (
+    <Button
+      variant="light"
+      size="sm"
+      leftSection={<IconPlaylistAdd size={16} aria-hidden="true" />}
+      rightSection={single ? undefined : <IconChevronDown size={16} aria-hidden="true" />}
+      onClick={single ? () => onAdd(sections[0]?.id ?? null) : undefined}
+      loading={isPending}
+      disabled={disabled}
+      aria-label={label}
+      data-testid="add-to-playlist"
+    >
+      {t("playlists.addToPlaylist.button")}
+    </Button>
+  );
+  if (single) return button;
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconPlaylistAdd size={16} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={16} aria-hidden="true" />}
-          loading={isPending}
-          disabled={disabled}
-          aria-label={label}
-          data-testid="add-to-playlist"
-        >
-          {t("playlists.addToPlaylist.button")}
-        </Button>
-      </Menu.Target>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown data-testid="add-to-playlist-sections">
         <Menu.Label>{t("playlists.addToPlaylist.chooseSection")}</Menu.Label>
         {sections.map((section) => (

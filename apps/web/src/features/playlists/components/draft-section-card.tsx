@@ -1,10 +1,10 @@
 import type { Song } from "@choir/contract";
-import { ActionIcon, Card, Group, Menu, Select, Stack, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconTrash } from "@tabler/icons-react";
+import { Card, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import type { DraftSection } from "../new-playlist";
-import classes from "./playlist-pages.module.css";
+import classes from "./playlists.module.css";
+import { MoveSongMenu, NumberedSongItem, RemoveSongButton } from "./section-songs";
 
 export interface DraftSectionCardProps {
   section: DraftSection;
@@ -58,58 +58,28 @@ export function DraftSectionCard({
               const song = songs.get(songId);
               const songTitle = song?.title ?? t("playlistDetail.unknownSong");
               return (
-                <li key={songId} className={classes.songItem} data-testid="draft-song">
-                  <Text c="dimmed" className={classes.songNumber} aria-hidden="true">
-                    {index + 1}
-                  </Text>
-                  <div className={classes.songText}>
-                    <Text fw={600}>{songTitle}</Text>
-                    {song?.artist ? (
-                      <Text size="sm" c="dimmed">
-                        {song.artist}
-                      </Text>
-                    ) : null}
-                  </div>
-                  {others.length > 0 ? (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="lg"
-                          disabled={disabled}
-                          aria-label={t("createPlaylist.moveSong", { title: songTitle })}
-                          data-testid="draft-song-move"
-                        >
-                          <IconArrowsExchange size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Label>{t("createPlaylist.moveTo")}</Menu.Label>
-                        {others.map((target) => (
-                          <Menu.Item
-                            key={target.key}
-                            onClick={() => onMove(songId, target.key)}
-                            data-testid="draft-song-move-target"
-                          >
-                            {builtInTitleText(t, target.title)}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
-                  ) : null}
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    size="lg"
+                <NumberedSongItem
+                  key={songId}
+                  number={index + 1}
+                  title={<Text fw={600}>{songTitle}</Text>}
+                  artist={song?.artist}
+                  data-testid="draft-song"
+                >
+                  <MoveSongMenu
+                    songTitle={songTitle}
+                    targets={others}
+                    targetKey={(target) => target.key}
+                    onMove={(target) => onMove(songId, target.key)}
                     disabled={disabled}
+                    testId="draft-song-move"
+                  />
+                  <RemoveSongButton
+                    songTitle={songTitle}
                     onClick={() => onRemove(songId)}
-                    aria-label={t("createPlaylist.removeSong", { title: songTitle })}
+                    disabled={disabled}
                     data-testid="draft-song-remove"
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </li>
+                  />
+                </NumberedSongItem>
               );
             })}
           </ol>

@@ -1,10 +1,11 @@
 import type { PlaylistEntry, PlaylistSection } from "@choir/contract";
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconTrash, IconX } from "@tabler/icons-react";
+import { Badge, Card, Group, Text, Title } from "@mantine/core";
+import { IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { SubtleIconButton } from "../../../components/subtle-icon-button";
 import { builtInTitleText } from "../../../lib/built-in-titles";
-import classes from "./playlist-pages.module.css";
+import classes from "./playlists.module.css";
+import { EntrySongTitle, MoveSongMenu, NumberedSongItem, RemoveSongButton } from "./section-songs";
 
 export interface EditSectionCardProps {
   section: PlaylistSection;
@@ -44,16 +45,12 @@ export function EditSectionCard({
             {t("playlistDetail.songCount", { count: section.songs.length })}
           </Badge>
         </Group>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
+        <SubtleIconButton
+          icon={IconX}
           onClick={() => onRemoveSection(section)}
-          aria-label={t("editPlaylist.removeSection", { section: title })}
+          label={t("editPlaylist.removeSection", { section: title })}
           data-testid="edit-section-remove"
-        >
-          <IconX size={18} aria-hidden="true" />
-        </ActionIcon>
+        />
       </Group>
       {section.songs.length === 0 ? (
         <Text c="dimmed" size="sm">
@@ -63,72 +60,28 @@ export function EditSectionCard({
         <ol className={classes.songList}>
           {section.songs.map((entry, index) => {
             const songTitle = entry.song?.title ?? t("playlistDetail.unknownSong");
-            const query = new URLSearchParams({ choirId });
-            if (entry.key) query.set("key", entry.key);
             return (
-              <li
+              <NumberedSongItem
                 key={entry.id}
-                className={classes.songItem}
+                number={index + 1}
+                title={<EntrySongTitle entry={entry} choirId={choirId} />}
+                artist={entry.song?.artist}
                 data-testid="edit-song"
                 data-song-id={entry.songId}
               >
-                <Text c="dimmed" className={classes.songNumber} aria-hidden="true">
-                  {index + 1}
-                </Text>
-                <div className={classes.songText}>
-                  {entry.song ? (
-                    <Anchor component={Link} to={`/songs/${entry.songId}?${query}`} fw={600}>
-                      {entry.song.title}
-                    </Anchor>
-                  ) : (
-                    <Text c="dimmed" fs="italic">
-                      {songTitle}
-                    </Text>
-                  )}
-                  {entry.song?.artist ? (
-                    <Text size="sm" c="dimmed">
-                      {entry.song.artist}
-                    </Text>
-                  ) : null}
-                </div>
-                {others.length > 0 ? (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="lg"
-                        aria-label={t("createPlaylist.moveSong", { title: songTitle })}
-                        data-testid="edit-song-move"
-                      >
-                        <IconArrowsExchange size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Label>{t("createPlaylist.moveTo")}</Menu.Label>
-                      {others.map((target) => (
-                        <Menu.Item
-                          key={target.id}
-                          onClick={() => onMove(entry, section, target)}
-                          data-testid="edit-song-move-target"
-                        >
-                          {builtInTitleText(t, target.title)}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                ) : null}
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  size="lg"
+                <MoveSongMenu
+                  songTitle={songTitle}
+                  targets={others}
+                  targetKey={(target) => target.id}
+                  onMove={(target) => onMove(entry, section, target)}
+                  testId="edit-song-move"
+                />
+                <RemoveSongButton
+                  songTitle={songTitle}
                   onClick={() => onRemove(entry)}
-                  aria-label={t("createPlaylist.removeSong", { title: songTitle })}
                   data-testid="edit-song-remove"
-                >
-                  <IconTrash size={18} aria-hidden="true" />
-                </ActionIcon>
-              </li>
+                />
+              </NumberedSongItem>
             );
           })}
         </ol>

@@ -3,7 +3,13 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, Text, Title, Tooltip } from "@mantine/core";
-import { IconArrowsExchange, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  IconArrowsExchange,
+  IconGripVertical,
+  IconPlus,
+  IconTrash,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -195,15 +201,13 @@ function SortableEntry({
   );
 }
 
-interface EntryContentProps {
+interface EntryContentProps
+  extends Pick<
+    PlaylistSectionCardProps,
+    "section" | "choirId" | "canMove" | "onMove" | "onRemove" | "onKeyChange" | "disabled"
+  > {
   entry: PlaylistEntry;
-  section: PlaylistSection;
-  choirId: string;
-  canMove: boolean;
-  onMove?: (entry: PlaylistEntry, section: PlaylistSection) => void;
-  onRemove?: (entry: PlaylistEntry, section: PlaylistSection) => void;
-  onKeyChange?: (entry: PlaylistEntry, key: string | null) => void;
-  disabled?: boolean;
+  /** The drag handle, or null for an empty first cell. */
   handle: ReactNode;
 }
 
@@ -270,35 +274,51 @@ export function EntryContent({
           />
         ) : null}
         {canMove && onMove ? (
-          <Tooltip label={t("playlists.move.button")}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              onClick={() => onMove(entry, section)}
-              disabled={disabled}
-              aria-label={t("playlists.move.buttonFor", { title })}
-              data-testid="entry-move"
-            >
-              <IconArrowsExchange size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <EntryAction
+            icon={IconArrowsExchange}
+            tooltip={t("playlists.move.button")}
+            label={t("playlists.move.buttonFor", { title })}
+            onClick={() => onMove(entry, section)}
+            disabled={disabled}
+            data-testid="entry-move"
+          />
         ) : null}
         {onRemove ? (
-          <Tooltip label={t("playlists.remove.button")}>
-            <ActionIcon
-              variant="light"
-              color="red"
-              size="lg"
-              onClick={() => onRemove(entry, section)}
-              disabled={disabled}
-              aria-label={t("playlists.remove.buttonFor", { title })}
-              data-testid="entry-remove"
-            >
-              <IconTrash size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <EntryAction
+            icon={IconTrash}
+            color="red"
+            tooltip={t("playlists.remove.button")}
+            label={t("playlists.remove.buttonFor", { title })}
+            onClick={() => onRemove(entry, section)}
+            disabled={disabled}
+            data-testid="entry-remove"
+          />
         ) : null}
       </div>
     </>
+  );
+}
+
+/** An entry control: an icon button named for the song, with a short tooltip. */
+function EntryAction({
+  icon: Icon,
+  tooltip,
+  label,
+  ...button
+}: {
+  icon: TablerIcon;
+  tooltip: string;
+  label: string;
+  color?: string;
+  onClick: () => void;
+  disabled?: boolean;
+  "data-testid": string;
+}) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon variant="light" size="lg" aria-label={label} {...button}>
+        <Icon size={20} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -29,16 +29,16 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from "reac
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
-import { ShareModal } from "../../../components/share-modal/share-modal";
 import { useChoirPlaylists, usePlaylist } from "../api";
 import { EditSectionCard } from "../components/edit-section-card";
-import classes from "../components/playlist-pages.module.css";
+import classes from "../components/playlists.module.css";
 import {
   countSongs,
   defaultPlaylistChoice,

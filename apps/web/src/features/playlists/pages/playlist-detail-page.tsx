@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconEdit, IconRefresh, IconShare, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,15 +8,16 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PlaylistOfflineStatus } from "../../../components/offline-status";
 import { PageLayout } from "../../../components/page-layout";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
-import { ShareModal } from "../../../components/share-modal/share-modal";
 import { usePlaylist } from "../api";
-import classes from "../components/playlist-pages.module.css";
+import classes from "../components/playlists.module.css";
+import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
 import { countSongs, sectionsInOrder } from "../edit-playlist";
 import { useDeletePlaylistMutation } from "../page-mutations";
 
@@ -175,44 +176,31 @@ export function PlaylistDetailPage() {
                   <Text c="dimmed">{t("playlistDetail.emptySection")}</Text>
                 ) : (
                   <ol className={classes.songList}>
-                    {section.songs.map((entry, index) => {
-                      const query = new URLSearchParams({ choirId: data.choirId });
-                      if (entry.key) query.set("key", entry.key);
-                      return (
-                        <li key={entry.id} className={classes.songItem} data-testid="playlist-detail-song">
-                          <Text c="dimmed" className={classes.songNumber} aria-hidden="true">
-                            {index + 1}
-                          </Text>
-                          <div className={classes.songText}>
-                            {entry.song ? (
-                              <>
-                                <Anchor component={Link} to={`/songs/${entry.songId}?${query}`} fw={600}>
-                                  {entry.song.title}
-                                </Anchor>
-                                {entry.song.artist ? (
-                                  <Text size="sm" c="dimmed">
-                                    {entry.song.artist}
-                                  </Text>
-                                ) : null}
-                              </>
-                            ) : (
-                              <Text c="dimmed" fs="italic" data-testid="playlist-unknown-song">
-                                {t("playlistDetail.unknownSong")}
-                              </Text>
-                            )}
-                          </div>
-                          {entry.key ? (
-                            <Badge
-                              variant="outline"
-                              color="gray"
-                              aria-label={t("playlistDetail.keyLabel", { key: entry.key })}
-                            >
-                              {entry.key}
-                            </Badge>
-                          ) : null}
-                        </li>
-                      );
-                    })}
+                    {section.songs.map((entry, index) => (
+                      <NumberedSongItem
+                        key={entry.id}
+                        number={index + 1}
+                        title={
+                          <EntrySongTitle
+                            entry={entry}
+                            choirId={data.choirId}
+                            unknownTestId="playlist-unknown-song"
+                          />
+                        }
+                        artist={entry.song?.artist}
+                        data-testid="playlist-detail-song"
+                      >
+                        {entry.key ? (
+                          <Badge
+                            variant="outline"
+                            color="gray"
+                            aria-label={t("playlistDetail.keyLabel", { key: entry.key })}
+                          >
+                            {entry.key}
+                          </Badge>
+                        ) : null}
+                      </NumberedSongItem>
+                    ))}
                   </ol>
                 )}
               </Card>

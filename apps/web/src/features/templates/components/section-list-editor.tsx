@@ -1,7 +1,8 @@
 import { TEMPLATE_LIMITS } from "@choir/contract";
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { SubtleIconButton } from "../../../components/subtle-icon-button";
 import { moveRow, newSectionRow, removeRow, type SectionRow } from "../template-form";
 import classes from "./templates.module.css";
 
@@ -45,40 +46,29 @@ export function SectionListEditor({ sections, onChange, error, disabled }: Secti
               data-testid={`template-section-${index}`}
             />
             <Group gap={2} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
+              <SubtleIconButton
+                icon={IconArrowUp}
                 disabled={disabled || index === 0}
                 onClick={() => onChange(moveRow(sections, index, -1))}
-                aria-label={t("templates.form.moveUp", { number })}
+                label={t("templates.form.moveUp", { number })}
                 data-testid={`template-section-up-${index}`}
-              >
-                <IconArrowUp size={18} aria-hidden="true" />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
+              />
+              <SubtleIconButton
+                icon={IconArrowDown}
                 disabled={disabled || index === sections.length - 1}
                 onClick={() => onChange(moveRow(sections, index, 1))}
-                aria-label={t("templates.form.moveDown", { number })}
+                label={t("templates.form.moveDown", { number })}
                 data-testid={`template-section-down-${index}`}
-              >
-                <IconArrowDown size={18} aria-hidden="true" />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
+              />
+              <SubtleIconButton
+                icon={IconTrash}
                 color="red.9"
-                size="lg"
                 disabled={disabled || isLast}
                 onClick={() => onChange(removeRow(sections, index))}
-                aria-label={t("templates.form.removeSection", { number })}
+                label={t("templates.form.removeSection", { number })}
                 title={isLast ? t("templates.validation.atLeastOneSection") : undefined}
                 data-testid={`template-section-remove-${index}`}
-              >
-                <IconTrash size={18} aria-hidden="true" />
-              </ActionIcon>
+              />
             </Group>
           </div>
         );
