@@ -1,5 +1,6 @@
 import type { CreatePlaylist, Playlist } from "@choir/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { cacheStatusStore } from "../../lib/offline/cache-status";
 import {
   createPlaylist,
   deletePlaylist,
@@ -32,6 +33,7 @@ export function useDeletePlaylistMutation() {
   return useMutation({
     mutationFn: (playlist: Playlist) => deletePlaylist(playlist.id),
     onSuccess: async (_, playlist) => {
+      cacheStatusStore.forget(playlist.id);
       queryClient.removeQueries({ queryKey: playlistKeys.detail(playlist.id) });
       await queryClient.invalidateQueries({ queryKey: playlistKeys.choir(playlist.choirId) });
     },

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { failureMessage, messageText } from "../../lib/messages";
+import { cacheStatusStore } from "../../lib/offline/cache-status";
 import { authToken } from "../../lib/storage";
 import { showError, showSuccess } from "../../lib/toast";
 import { useChoirTemplates } from "../templates/api";
@@ -333,6 +334,8 @@ export function useDeletePlaylistForDate(choirId: string | null | undefined, sta
       if (!choirId || !playlistId || !isReady || !authToken.get())
         throw new Error("No playlist to delete or missing authentication");
       await deletePlaylist(playlistId);
+      // A deleted playlist is no longer kept offline.
+      cacheStatusStore.forget(playlistId);
       queryClient.setQueryData<Playlist[]>(playlistKeys.choir(choirId), (list) =>
         removeFromList(list, playlistId),
       );
