@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router";
 import { clearSession, Providers } from "./app/providers";
 import { router } from "./app/router";
 import { setUnauthorizedHandler } from "./lib/api-client";
-import { i18n } from "./lib/i18n";
+import { i18n, i18nReady } from "./lib/i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker, shouldRegisterServiceWorker } from "./lib/offline/service-worker";
 
@@ -21,12 +21,15 @@ listenForInstallPrompt();
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first screen waits for its language's catalogue (fetched alongside the page's own chunk), so no text flashes.
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );
 
 if (shouldRegisterServiceWorker(import.meta.env)) {

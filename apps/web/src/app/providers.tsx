@@ -1,14 +1,13 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./mantine-styles";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { ApiError } from "../lib/api-client";
 import { currentUserKey } from "../lib/session";
-import { TOAST_LIMIT } from "../lib/toast";
 import { cssVariablesResolver, theme } from "./theme";
+
+// The toast outlet is its own chunk: toasts shown before it arrives wait in the store and appear with it.
+const Toasts = lazy(async () => ({ default: (await import("./toasts")).Toasts }));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -36,10 +35,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
-          <Notifications limit={TOAST_LIMIT} position="top-center" />
-          {children}
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

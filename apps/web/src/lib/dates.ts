@@ -1,6 +1,5 @@
-import dayjs from "dayjs";
-import "dayjs/locale/es";
 import localizedFormat from "dayjs/plugin/localizedFormat";
+import { dayjs } from "./dayjs-language";
 import { currentLanguage } from "./i18n";
 
 dayjs.extend(localizedFormat);

@@ -1,9 +1,5 @@
-import dayjs from "dayjs";
-import "dayjs/locale/es";
-import i18next from "i18next";
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
-import es from "../locales/es.json";
 import { storedLanguage } from "./storage";
 
 export const SUPPORTED_LANGUAGES = ["en", "es"] as const;
@@ -40,20 +36,47 @@ function browserLanguages(): string[] {
 
 function applyLanguage(language: string): void {
   const lang = toLanguage(language) ?? FALLBACK_LANGUAGE;
-  dayjs.locale(lang);
   if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
+/** Each catalogue is its own chunk: a visitor downloads only the language shown. */
+const catalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import("../locales/en.json"),
+  es: () => import("../locales/es.json"),
+};
+
+const catalogueBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    const supported = toLanguage(language);
+    if (!supported) {
+      callback(null, {});
+      return;
+    }
+    catalogues[supported]().then(
+      (catalogue) => callback(null, catalogue.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
 i18next.on("languageChanged", applyLanguage);
 
-void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, es: { translation: es } },
-  lng: detectLanguage(storedLanguage.get(), browserLanguages()),
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Settles when the current language's catalogue has arrived; the app renders after it. No fallback language is
+ * loaded: a test keeps both catalogues' keys identical, so a fallback would never be shown.
+ */
+export const i18nReady: Promise<unknown> = i18next
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: detectLanguage(storedLanguage.get(), browserLanguages()),
+    fallbackLng: false,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 applyLanguage(i18next.language);
 
 /** Switches the interface language and remembers the choice. */

@@ -1,3 +1,5 @@
+import { i18nReady } from "../lib/i18n";
+
 // Browser APIs Mantine reads that jsdom lacks; every web test file gets them.
 window.matchMedia ??= ((query: string) => ({
   matches: false,
@@ -15,3 +17,6 @@ window.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+
+// The interface texts load asynchronously in the app; tests render with them already in place.
+await i18nReady;

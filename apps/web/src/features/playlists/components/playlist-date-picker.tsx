@@ -4,6 +4,7 @@ import { DateInput, DatesProvider } from "@mantine/dates";
 import { IconCalendar, IconCalendarDown } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../../lib/dayjs-language";
 import { currentLanguage } from "../../../lib/i18n";
 import { DATE_FORMAT, isIsoDay, todayIso } from "../playlist-for-date";
 import classes from "./playlists.module.css";
