@@ -1,30 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { createChoir, newPerson } from "../fixtures/director";
 import { invitationLink, latestMailTo } from "../fixtures/mail";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, type TestUser, uniqueUser } from "../fixtures/sign-in";
-
-/** A new browser (own storage) signed in as a new user who onboarded as `type`. */
-async function newPerson(browser: Browser, label: string, type: "admin" | "general") {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const user = uniqueUser(label);
-  await signIn(page, user);
-  await completeOnboarding(page, type);
-  // Onboarding ends on its destination; wait for it so later reloads start from a settled page.
-  await expect(page).toHaveURL(type === "admin" ? /\/create-choir$/ : /\/dashboard$/);
-  return { context, page, user };
-}
-
-/** Creates a choir from /create-choir and returns its id from the admin page it lands on. */
-async function createChoir(page: Page, name: string): Promise<string> {
-  await page.goto("/create-choir");
-  await page.getByTestId("create-choir-name").fill(name);
-  await page.getByTestId("create-choir-address").fill("12 Church Street");
-  await page.getByTestId("create-choir-submit").click();
-  await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
-  await expect(page.getByTestId("choir-name")).toHaveText(name);
-  return /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-}
 
 test("an administrator renames a choir, invites by e-mail, and promotes, demotes and removes the singer", async ({
   browser,

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { apiCall, createChoirSong } from "../fixtures/api";
+import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
-import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 
 /**
  * The playlist of a choir for a day, through the real sign-in: the draft from the Mass template, songs added from
@@ -30,45 +31,10 @@ function nextSunday(now = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-async function newPerson(browser: Browser, label: string, type: "admin" | "general") {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const user = uniqueUser(label);
-  await signIn(page, user);
-  await completeOnboarding(page, type);
-  await expect(page).toHaveURL(type === "admin" ? /\/create-choir$/ : /\/dashboard$/);
-  return { context, page, user };
-}
-
-async function createChoir(page: Page, name: string): Promise<string> {
-  await page.goto("/create-choir");
-  await page.getByTestId("create-choir-name").fill(name);
-  await page.getByTestId("create-choir-address").fill("7 Bell Street");
-  await page.getByTestId("create-choir-submit").click();
-  await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
-  return /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-}
-
-async function apiToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
-  expect(token, "signed in").toBeTruthy();
-  return token!;
-}
-
 /** A short song of our own, shared with the choir, three minutes long. */
-async function createSong(page: Page, choirId: string, title: string, line: string): Promise<string> {
-  const response = await page.request.post("/api/songs", {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    data: {
-      title,
-      artist: "Test Choir Writers",
-      content: `{title: ${title}}\n{key: D}\n{duration: 3:00}\n[D]${line} [G]today, [A]${line} [D]always`,
-      visibility: 2,
-      visibleToChoirs: [choirId],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { songId: string }).songId;
+function createSong(page: Page, choirId: string, title: string, line: string): Promise<string> {
+  const content = `{title: ${title}}\n{key: D}\n{duration: 3:00}\n[D]${line} [G]today, [A]${line} [D]always`;
+  return createChoirSong(page, choirId, title, content);
 }
 
 const section = (page: Page, key: string): Locator =>
@@ -116,10 +82,11 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   browser,
 }) => {
   test.setTimeout(420_000);
-  const admin = await newPerson(browser, "cantor", "admin");
-  const page = admin.page;
-  const choirName = `Coro de San Miguel ${Date.now()}`;
-  const choirId = await createChoir(page, choirName);
+  const admin = await newDirector(browser, "cantor", {
+    name: `Coro de San Miguel ${Date.now()}`,
+    address: "7 Bell Street",
+  });
+  const { page, choirId } = admin;
   const lines = [
     ["Morning Light Over the Harbour", "Light on the water"],
     ["Song of the Quiet Hills", "Hills are singing"],
@@ -256,9 +223,11 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
 
   // Share opens the share modal with the playlist's public address.
   await page.getByTestId("playlist-share").click();
-  const choirPlaylists = (await page.request
-    .get(`/api/choirs/${choirId}/playlists`, { headers: { Authorization: `Bearer ${await apiToken(page)}` } })
-    .then((r) => r.json())) as Array<{ id: string; date: string }>;
+  const choirPlaylists = await apiCall<Array<{ id: string; date: string }>>(
+    page,
+    "GET",
+    `/api/choirs/${choirId}/playlists`,
+  );
   const saved = choirPlaylists.find((p) => p.date === sunday)!;
   await expect(page.getByTestId("share-url")).toHaveValue(new RegExp(`/share/${saved.id}$`));
   await page.getByTestId("share-close").click();
@@ -267,11 +236,13 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   // The song opened from the playlist keeps the choir: the past days it was sung there are listed (next
   // Sunday has not come yet).
   const pastDay = "2025-05-04";
-  const past = await page.request.post("/api/playlists", {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    data: { choirId, date: pastDay, sections: [{ title: "songs", songs: [{ songId: s1 }] }] },
-  });
-  expect(past.status(), await past.text()).toBe(201);
+  await apiCall(
+    page,
+    "POST",
+    "/api/playlists",
+    { choirId, date: pastDay, sections: [{ title: "songs", songs: [{ songId: s1 }] }] },
+    201,
+  );
   await entry(page, s1).getByTestId("entry-song-link").click();
   await expect(page).toHaveURL(new RegExp(`/songs/${s1}\\?choirId=${choirId}`));
   await expect(page.getByTestId("song-last-sung-item")).toHaveCount(1);
@@ -327,10 +298,7 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   await outsider.page.goto(`/choir/${choirId}/playlists?date=${sunday}`);
   await expect(outsider.page.getByTestId("choir-dashboard-not-found")).toBeVisible();
   await expect(outsider.page.getByTestId("playlist-entry")).toHaveCount(0);
-  const refused = await outsider.page.request.get(`/api/choirs/${choirId}/playlists`, {
-    headers: { Authorization: `Bearer ${await apiToken(outsider.page)}` },
-  });
-  expect(refused.status()).toBe(404);
+  await apiCall(outsider.page, "GET", `/api/choirs/${choirId}/playlists`, undefined, 404);
   await outsider.context.close();
 
   // Deleting the playlist (after the warning) brings back the draft and unlocks the template.
@@ -348,11 +316,13 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
 
   // A saved playlist without sections shows the empty state with its two ways on.
   const emptyDay = "2031-06-01";
-  const created = await page.request.post("/api/playlists", {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    data: { choirId, date: emptyDay, sections: [], isPublic: false, title: null },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await apiCall(
+    page,
+    "POST",
+    "/api/playlists",
+    { choirId, date: emptyDay, sections: [], isPublic: false, title: null },
+    201,
+  );
   await page.goto(`/choir/${choirId}/playlists?date=${emptyDay}`);
   await expect(page.getByTestId("playlist-empty")).toBeVisible();
   await expect(page.getByTestId("playlist-empty-add-songs")).toHaveAttribute(

@@ -1,36 +1,13 @@
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { apiCall } from "../fixtures/api";
+import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
-import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 
 /**
  * The songs journeys of the library, the song screens and the choir version editor, through the real sign-in.
  * Every lyric here is written for these tests.
  */
-
-/** A new browser signed in as a new director who created a choir; returns the choir's id. */
-async function newDirector(browser: Browser, label: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const user = uniqueUser(label);
-  await signIn(page, user);
-  await completeOnboarding(page, "admin");
-  await expect(page).toHaveURL(/\/create-choir$/);
-  const choirName = `Coro de la Ribera ${Date.now()}`;
-  await page.getByTestId("create-choir-name").fill(choirName);
-  await page.getByTestId("create-choir-address").fill("3 Harbour Lane");
-  await page.getByTestId("create-choir-submit").click();
-  await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
-  const choirId = /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-  return { context, page, user, choirId, choirName };
-}
-
-/** The signed-in user's API token, as the web app keeps it. */
-async function apiToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
-  expect(token, "signed in").toBeTruthy();
-  return token!;
-}
 
 interface SongFields {
   songId: string;
@@ -42,24 +19,20 @@ interface SongFields {
 }
 
 async function fetchSong(page: Page, songId: string): Promise<SongFields> {
-  const response = await page.request.get(`/api/songs/${songId}`, {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as SongFields;
+  return apiCall<SongFields>(page, "GET", `/api/songs/${songId}`, undefined, 200);
 }
 
 async function createSongByApi(
   page: Page,
   body: { title: string; artist?: string; content: string; tags?: string[] },
 ): Promise<string> {
-  const response = await page.request.post("/api/songs", {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    data: { visibility: 0, ...body },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as SongFields).songId;
+  const song = await apiCall<SongFields>(page, "POST", "/api/songs", { visibility: 0, ...body }, 201);
+  return song.songId;
 }
+
+/** A new director with a choir of their own. */
+const newSongDirector = (browser: Browser, label: string) =>
+  newDirector(browser, label, { name: `Coro de la Ribera ${Date.now()}`, address: "3 Harbour Lane" });
 
 /** The song of the first journey: G major, with a slash chord and a seventh, and an accented Spanish word. */
 const RIVER_SONG = [
@@ -131,7 +104,7 @@ test("a director writes a song with chords and tags, finds it without accents, e
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { context, page } = await newDirector(browser, "writer");
+  const { context, page } = await newSongDirector(browser, "writer");
   const title = `Canción del río ${Date.now()}`;
 
   // Create: title, artist, tags and ChordPro, from the library's create button.
@@ -235,7 +208,7 @@ test("a choir version: auto-saved 3 s after typing, saved with Ctrl+S, and leavi
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { context, page, choirId } = await newDirector(browser, "arranger");
+  const { context, page, choirId } = await newSongDirector(browser, "arranger");
   const title = `Nana de la luna ${Date.now()}`;
   const songId = await createSongByApi(page, {
     title,
@@ -323,10 +296,7 @@ test("bulk export downloads the selected songs as JSON; importing it and a .cho 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, uniqueUser("archivist"));
-  await completeOnboarding(page, "general");
+  const { context, page } = await newPerson(browser, "archivist", "general");
   await expect(page.getByTestId("dashboard-page")).toBeVisible();
   const stamp = Date.now();
   const first = {

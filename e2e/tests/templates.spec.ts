@@ -1,35 +1,16 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { apiCall } from "../fixtures/api";
+import { expect, type Page, test } from "@playwright/test";
+import { apiCall, createChoirSong } from "../fixtures/api";
+import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
-import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 
 /**
  * Templates and the create, detail and edit playlist pages, through the real sign-in. Songs used here are written
  * for these tests.
  */
 
-async function newPerson(browser: Browser, label: string, type: "admin" | "general") {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    permissions: ["clipboard-read", "clipboard-write"],
-  });
-  const page = await context.newPage();
-  const user = uniqueUser(label);
-  await signIn(page, user);
-  await completeOnboarding(page, type);
-  await expect(page).toHaveURL(type === "admin" ? /\/create-choir$/ : /\/dashboard$/);
-  return { context, page, user };
-}
-
-async function createChoir(page: Page, name: string): Promise<string> {
-  await page.goto("/create-choir");
-  await page.getByTestId("create-choir-name").fill(name);
-  await page.getByTestId("create-choir-address").fill("3 Organ Lane");
-  await page.getByTestId("create-choir-submit").click();
-  await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
-  return /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
-}
+/** The browsers here may read and write the clipboard (the share modal's copy button). */
+const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
 
 const card = (page: Page, title: string) => page.getByTestId(`template-card-${title}`);
 
@@ -48,9 +29,13 @@ test("an administrator creates Youth Mass with four sections, reorders them, mak
   browser,
 }) => {
   test.setTimeout(300_000);
-  const admin = await newPerson(browser, "cantor", "admin");
-  const page = admin.page;
-  const choirId = await createChoir(page, `Schola ${Date.now()}`);
+  const admin = await newDirector(
+    browser,
+    "cantor",
+    { name: `Schola ${Date.now()}`, address: "3 Organ Lane" },
+    CLIPBOARD,
+  );
+  const { page, choirId } = admin;
 
   // A first template of the choir's own becomes its default.
   await apiCall(
@@ -157,7 +142,7 @@ test("an administrator creates Youth Mass with four sections, reorders them, mak
   await page.goto(`/choir/${choirId}/admin`);
   await page.getByTestId("link-create").click();
   const link = (await page.getByTestId("link-url").first().textContent())!.trim();
-  const member = await newPerson(browser, "tenor", "general");
+  const member = await newPerson(browser, "tenor", "general", CLIPBOARD);
   await member.page.goto(link);
   await member.page.getByTestId("invite-join").click();
   await expect(member.page.getByTestId(`choir-card-${choirId}`)).toBeVisible();
@@ -171,34 +156,22 @@ test("an administrator creates Youth Mass with four sections, reorders them, mak
   await expect(member.page.getByTestId("template-detail-delete")).toHaveCount(0);
   await member.page.goto(`/playlist-templates/new?choirId=${choirId}`);
   await expect(member.page.getByTestId("template-editor-forbidden")).toBeVisible();
-  const refused = await member.page.request.post("/api/playlist-templates", {
-    headers: {
-      Authorization: `Bearer ${await member.page.evaluate(() => localStorage.getItem("authToken"))}`,
-    },
-    data: { title: "Not allowed", choirId, sections: ["One"] },
-  });
-  expect(refused.status()).toBe(403);
+  await apiCall(
+    member.page,
+    "POST",
+    "/api/playlist-templates",
+    { title: "Not allowed", choirId, sections: ["One"] },
+    403,
+  );
 
   await member.context.close();
   await admin.context.close();
 });
 
 /** A short song of our own, shared with the choir. */
-async function createSong(page: Page, choirId: string, title: string, line: string): Promise<string> {
-  const song = await apiCall<{ songId: string }>(
-    page,
-    "POST",
-    "/api/songs",
-    {
-      title,
-      artist: "Test Choir Writers",
-      content: `{title: ${title}}\n{key: G}\n{duration: 2:30}\n[G]${line} [C]now, [D]${line} [G]here`,
-      visibility: 2,
-      visibleToChoirs: [choirId],
-    },
-    201,
-  );
-  return song.songId;
+function createSong(page: Page, choirId: string, title: string, line: string): Promise<string> {
+  const content = `{title: ${title}}\n{key: G}\n{duration: 2:30}\n[G]${line} [C]now, [D]${line} [G]here`;
+  return createChoirSong(page, choirId, title, content);
 }
 
 interface PlaylistShape {
@@ -212,9 +185,13 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
   browser,
 }) => {
   test.setTimeout(300_000);
-  const admin = await newPerson(browser, "organist", "admin");
-  const page = admin.page;
-  const choirId = await createChoir(page, `Capilla ${Date.now()}`);
+  const admin = await newDirector(
+    browser,
+    "organist",
+    { name: `Capilla ${Date.now()}`, address: "3 Organ Lane" },
+    CLIPBOARD,
+  );
+  const { page, choirId } = admin;
   const hymn = await createSong(page, choirId, "Morning Lantern", "Light the lantern");
   const psalm = await createSong(page, choirId, "River Psalm", "Sing by the river");
   const carol = await createSong(page, choirId, "Little Snow Carol", "Snow is falling");
