@@ -264,7 +264,9 @@ describe("playlist PDF", () => {
         `[<svg>]Sing <iframe src="javascript:alert(3)"></iframe> along`,
       ].join("\n"),
     });
-    const id = await createPlaylist(admin, { sections: [{ title: "<h1>Entrance</h1>", songs: [{ songId }] }] });
+    const id = await createPlaylist(admin, {
+      sections: [{ title: "<h1>Entrance</h1>", songs: [{ songId }] }],
+    });
     const printed = collapse(text(save((await pdf(id)).rawPayload)));
     for (const literal of [
       title,

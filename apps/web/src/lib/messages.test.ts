@@ -16,7 +16,9 @@ describe("messages", () => {
   });
 
   it("translates the playlist and template refusals", () => {
-    expect(serverMessage("Song already in playlist")).toEqual({ key: "serverMessages.songAlreadyInPlaylist" });
+    expect(serverMessage("Song already in playlist")).toEqual({
+      key: "serverMessages.songAlreadyInPlaylist",
+    });
     expect(serverMessage("A playlist already exists for this date")).toEqual({
       key: "serverMessages.playlistDateTaken",
     });

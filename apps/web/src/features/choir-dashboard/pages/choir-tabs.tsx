@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { ShareModal } from "../../../components/share-modal/share-modal";
 import {
   PlaylistForDatePage,
   PlaylistForDateView,
   type ShareModalRender,
 } from "../../playlists/pages/playlist-for-date-page";
 import { PlaylistSongsLibrary } from "../../playlists/pages/playlist-songs-library";
-import { ShareModal } from "../../../components/share-modal/share-modal";
 
 const renderShareModal = (props: ShareModalRender) => <ShareModal {...props} />;
 

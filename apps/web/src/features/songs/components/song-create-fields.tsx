@@ -4,6 +4,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import { IconLink } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
+import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import {
   type ChoirOption,
   isMissingChoirs,
@@ -13,7 +14,6 @@ import {
 } from "../song-form";
 import { ChoirCheckboxes } from "./choir-checkboxes";
 import classes from "./song-create-fields.module.css";
-import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { TagInput } from "./tag-input";
 
 export type SongFieldsVariant = "create" | "edit" | "version";

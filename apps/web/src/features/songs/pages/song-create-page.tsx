@@ -6,12 +6,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
+import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { type Message, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { authToken } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
 import { useCreateSong } from "../api";
-import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongFormFields } from "../components/song-create-fields";
 import {
   CREATE_CONTENT_ROWS,

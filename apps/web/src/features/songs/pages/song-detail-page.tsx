@@ -17,16 +17,16 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
+import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { useCurrentUser } from "../../../lib/session";
 import { LastSungCard } from "../../playlists/components/last-sung-card";
 import { useSong } from "../api";
-import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import classes from "../components/song-detail.module.css";
 import { SongChoirVersion } from "../components/song-detail-choir-version";
 import { SongDeleteButton } from "../components/song-detail-delete";
 import { SongEditForm } from "../components/song-detail-edit-form";
 import { SongVersionForm } from "../components/song-detail-version-form";
-import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import {
   canEditSong,
   choirOptions,
