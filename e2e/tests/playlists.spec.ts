@@ -233,6 +233,15 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   await page.getByTestId("share-close").click();
   await expect(page.getByTestId("share-modal")).toHaveCount(0);
 
+  // The director's dashboard lists it under 'coming up', leading to the playlist.
+  await page.goto("/dashboard");
+  const comingUp = page.getByTestId(`coming-up-${saved.id}`);
+  await expect(comingUp).toBeVisible();
+  await expect(comingUp).toContainText("4 songs");
+  await expect(comingUp.getByRole("link")).toHaveAttribute("href", `/playlists/${saved.id}`);
+  await page.goBack();
+  await expect(page.getByTestId("playlist-for-date")).toHaveAttribute("data-status", "persisted");
+
   // The song opened from the playlist keeps the choir: the past days it was sung there are listed (next
   // Sunday has not come yet).
   const pastDay = "2025-05-04";
