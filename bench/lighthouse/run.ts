@@ -156,6 +156,19 @@ async function main() {
           disableStorageReset: true,
         });
         if (!result) throw new Error(`no Lighthouse result for ${target.url}`);
+        // What made the score: the performance metrics and any audit that failed in the other categories.
+        const audits = result.lhr.audits;
+        const metric = (id: string) => audits[id]?.displayValue ?? "?";
+        const failed = Object.values(result.lhr.categories)
+          .filter((category) => category.id !== "performance")
+          .flatMap((category) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        log(
+          `    run ${run + 1}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+            `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, ` +
+            `SI ${metric("speed-index")}${failed.length ? `; failed: ${failed.join(", ")}` : ""}`,
+        );
         for (const category of CATEGORIES) {
           const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
           all[category] = [...(all[category] ?? []), score];

@@ -1,13 +1,33 @@
 import "./mantine-styles";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiError } from "../lib/api-client";
 import { currentUserKey } from "../lib/session";
 import { cssVariablesResolver, theme } from "./theme";
 
-// The toast outlet is its own chunk: toasts shown before it arrives wait in the store and appear with it.
+// The toast outlet is its own chunk, fetched once the first screen is up: toasts shown before it arrives wait in
+// the store and appear with it.
 const Toasts = lazy(async () => ({ default: (await import("./toasts")).Toasts }));
+
+function DeferredToasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(want, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(want, 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -35,9 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <DeferredToasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>
