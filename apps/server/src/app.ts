@@ -199,6 +199,8 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
       root: webDist,
       wildcard: true,
       index: "index.html",
+      // The web build writes .br and .gz copies of its scripts, styles and pages; send them when accepted.
+      preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${"/"}assets${"/"}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
