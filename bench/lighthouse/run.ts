@@ -163,7 +163,13 @@ async function main() {
           .filter((category) => category.id !== "performance")
           .flatMap((category) => category.auditRefs)
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => ref.id);
+          .map((ref) => {
+            // inspector-issues lists the kinds of issue DevTools reported; name them.
+            const items = (audits[ref.id]?.details as { items?: Array<{ issueType?: string }> } | undefined)
+              ?.items;
+            const kinds = [...new Set((items ?? []).map((item) => item.issueType).filter(Boolean))];
+            return kinds.length ? `${ref.id} (${kinds.join(", ")})` : ref.id;
+          });
         log(
           `    run ${run + 1}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
             `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, ` +
