@@ -72,7 +72,11 @@ export function removePlaylistSong(playlistId: string, songId: string): Promise<
   return apiRequest<Playlist>(entryPath(playlistId, songId), { method: "DELETE" });
 }
 
-export function movePlaylistSong(playlistId: string, songId: string, values: MovePlaylistSong): Promise<Playlist> {
+export function movePlaylistSong(
+  playlistId: string,
+  songId: string,
+  values: MovePlaylistSong,
+): Promise<Playlist> {
   return apiRequest<Playlist>(`${entryPath(playlistId, songId)}/move`, { method: "POST", body: values });
 }
 
