@@ -314,8 +314,9 @@ test("bulk export downloads the selected songs as JSON; importing it and a .cho 
   const firstId = await createSongByApi(page, first);
   const secondId = await createSongByApi(page, second);
 
-  // Select both and export: a JSON file named as the app names it, with title, artist, content and tags.
-  await page.goto("/songs");
+  // Select both and export: a JSON file named as the app names it, with title, artist, content and tags. The
+  // library shows the user's own songs only, so public songs of earlier journeys do not count.
+  await page.goto("/songs?mine=1");
   await expect(page.getByTestId("song-card")).toHaveCount(2);
   await page.getByTestId("songs-select-mode").click();
   await page.getByTestId(`song-select-${firstId}`).check();
