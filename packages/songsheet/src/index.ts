@@ -57,6 +57,7 @@ export { parseChordPro, parseLyricsLine, toChordPro } from "./chordpro";
 export { combineChordAndLyrics, isChordLine, parseChordsOverWords } from "./chords-over-words";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";
 export {
+  CONVENTIONAL_KEYS,
   type Key,
   keySpelling,
   type Note,

@@ -112,6 +112,12 @@ export function keyName(key: Key): string {
 const MAJOR_KEY_NAMES = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"];
 const MINOR_KEY_NAMES = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"];
 
+/** Every key by its conventional name, the twelve major keys then the twelve minor ones: C … B, Cm … Bm. */
+export const CONVENTIONAL_KEYS: readonly string[] = [
+  ...MAJOR_KEY_NAMES,
+  ...MINOR_KEY_NAMES.map((name) => `${name}m`),
+];
+
 export function conventionalKey(pitch: number, minor: boolean): Key {
   const name = (minor ? MINOR_KEY_NAMES : MAJOR_KEY_NAMES)[mod12(pitch)] ?? "C";
   return { tonic: parseNote(name)!, minor };

@@ -5,6 +5,7 @@ import type {
   PlaylistSection,
   PlaylistTemplate,
 } from "@choir/contract";
+import { CONVENTIONAL_KEYS } from "@choir/songsheet";
 
 // ── Constants from the spec (section 9) ────────────────────────────────────────────────────────────────────
 
@@ -315,30 +316,5 @@ export function entrySongPath(songId: string, choirId: string, key: string | nul
   return `/songs/${encodeURIComponent(songId)}?${params}`;
 }
 
-/** The keys offered for an entry. */
-export const ENTRY_KEYS = [
-  "C",
-  "Db",
-  "D",
-  "Eb",
-  "E",
-  "F",
-  "F#",
-  "G",
-  "Ab",
-  "A",
-  "Bb",
-  "B",
-  "Cm",
-  "C#m",
-  "Dm",
-  "Ebm",
-  "Em",
-  "Fm",
-  "F#m",
-  "Gm",
-  "G#m",
-  "Am",
-  "Bbm",
-  "Bm",
-] as const;
+/** The keys offered for an entry: every key by its conventional name. */
+export const ENTRY_KEYS = CONVENTIONAL_KEYS;
