@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   check,
   customType,
+  type ExtraConfigColumn,
   index,
   pgTable,
   primaryKey,
@@ -65,6 +66,37 @@ export const songs = pgTable(
   ],
 );
 
+/** The columns `song_search` and `song_browse` share: who may see the song, and what it is filtered and sorted by. */
+const searchRowColumns = () => ({
+  songId: uuid("song_id")
+    .primaryKey()
+    .references(() => songs.id, { onDelete: "cascade" }),
+  visibility: smallint("visibility").notNull(),
+  creatorId: uuid("creator_id").notNull(),
+  versionChoirId: uuid("version_choir_id"),
+  choirIds: uuid("choir_ids").array(),
+  tagIds: uuid("tag_ids").array(),
+  titleNorm: text("title_norm").notNull(),
+  artistNorm: text("artist_norm").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+type SearchRowTable = Record<
+  "songId" | "creatorId" | "tagIds" | "titleNorm" | "artistNorm" | "createdAt",
+  ExtraConfigColumn
+>;
+
+/** Their shared indexes: tags, trigram title and artist, the three sort orders, the creator. */
+const searchRowIndexes = (table: string, t: SearchRowTable) => [
+  index(`${table}_tags_idx`).using("gin", t.tagIds),
+  index(`${table}_title_trgm_idx`).using("gin", t.titleNorm.op("gin_trgm_ops")),
+  index(`${table}_artist_trgm_idx`).using("gin", t.artistNorm.op("gin_trgm_ops")),
+  index(`${table}_title_idx`).on(t.titleNorm, t.songId),
+  index(`${table}_artist_idx`).on(t.artistNorm, t.titleNorm, t.songId),
+  index(`${table}_created_idx`).on(t.createdAt, t.songId),
+  index(`${table}_creator_idx`).on(t.creatorId),
+];
+
 /**
  * What song search reads, one narrow row per song (about 0.7 kB, against 1.7 kB for a song with its lyrics),
  * written only by the database: triggers on songs, song_tags and song_choirs refresh a song's row whenever one of
@@ -77,30 +109,11 @@ export const songs = pgTable(
 export const songSearch = pgTable(
   "song_search",
   {
-    songId: uuid("song_id")
-      .primaryKey()
-      .references(() => songs.id, { onDelete: "cascade" }),
-    visibility: smallint("visibility").notNull(),
-    creatorId: uuid("creator_id").notNull(),
-    versionChoirId: uuid("version_choir_id"),
-    choirIds: uuid("choir_ids").array(),
-    tagIds: uuid("tag_ids").array(),
-    titleNorm: text("title_norm").notNull(),
-    artistNorm: text("artist_norm").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    ...searchRowColumns(),
     headVector: tsvector("head_vector").notNull(),
     words: tsvector("words").notNull(),
   },
-  (t) => [
-    index("song_search_words_idx").using("gin", t.words),
-    index("song_search_tags_idx").using("gin", t.tagIds),
-    index("song_search_title_trgm_idx").using("gin", t.titleNorm.op("gin_trgm_ops")),
-    index("song_search_artist_trgm_idx").using("gin", t.artistNorm.op("gin_trgm_ops")),
-    index("song_search_title_idx").on(t.titleNorm, t.songId),
-    index("song_search_artist_idx").on(t.artistNorm, t.titleNorm, t.songId),
-    index("song_search_created_idx").on(t.createdAt, t.songId),
-    index("song_search_creator_idx").on(t.creatorId),
-  ],
+  (t) => [index("song_search_words_idx").using("gin", t.words), ...searchRowIndexes("song_search", t)],
 );
 
 /**
@@ -108,30 +121,8 @@ export const songSearch = pgTable(
  * browsing, tag, title and artist filters count their matches over a fifth of the pages. Written by the same
  * triggers (migration 0008).
  */
-export const songBrowse = pgTable(
-  "song_browse",
-  {
-    songId: uuid("song_id")
-      .primaryKey()
-      .references(() => songs.id, { onDelete: "cascade" }),
-    visibility: smallint("visibility").notNull(),
-    creatorId: uuid("creator_id").notNull(),
-    versionChoirId: uuid("version_choir_id"),
-    choirIds: uuid("choir_ids").array(),
-    tagIds: uuid("tag_ids").array(),
-    titleNorm: text("title_norm").notNull(),
-    artistNorm: text("artist_norm").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
-  },
-  (t) => [
-    index("song_browse_tags_idx").using("gin", t.tagIds),
-    index("song_browse_title_trgm_idx").using("gin", t.titleNorm.op("gin_trgm_ops")),
-    index("song_browse_artist_trgm_idx").using("gin", t.artistNorm.op("gin_trgm_ops")),
-    index("song_browse_title_idx").on(t.titleNorm, t.songId),
-    index("song_browse_artist_idx").on(t.artistNorm, t.titleNorm, t.songId),
-    index("song_browse_created_idx").on(t.createdAt, t.songId),
-    index("song_browse_creator_idx").on(t.creatorId),
-  ],
+export const songBrowse = pgTable("song_browse", searchRowColumns(), (t) =>
+  searchRowIndexes("song_browse", t),
 );
 
 /** Choirs a PublicChoirs song is shared with. */
