@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentUserQuery } from "./session";
+import { CURRENT_USER_ATTEMPTS, currentUserQuery } from "./session";
 import { authToken } from "./storage";
 
 async function loadUser() {
@@ -21,21 +21,54 @@ describe("the current user query", () => {
     expect(authToken.get()).toBe("a-token");
   });
 
+  const answer = (status: number) =>
+    new Response(JSON.stringify({ message: "Something went wrong.", code: "error" }), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+
   it("forgets the token when the server refuses the request", async () => {
     authToken.set("a-token");
-    vi.stubGlobal(
-      "fetch",
-      vi.fn().mockResolvedValue(
-        new Response(
-          JSON.stringify({ message: "Server error. Please try again later.", code: "internal_error" }),
-          {
-            status: 500,
-            headers: { "content-type": "application/json" },
-          },
-        ),
-      ),
-    );
+    const fetch = vi.fn().mockImplementation(async () => answer(403));
+    vi.stubGlobal("fetch", fetch);
     expect(await loadUser()).toBeNull();
     expect(authToken.get()).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks a busy server again before giving up, and signs out only when it keeps failing", async () => {
+    vi.useFakeTimers();
+    try {
+      authToken.set("a-token");
+      const fetch = vi.fn().mockImplementation(async () => answer(503));
+      vi.stubGlobal("fetch", fetch);
+      const user = loadUser();
+      await vi.runAllTimersAsync();
+      expect(await user).toBeNull();
+      expect(fetch).toHaveBeenCalledTimes(CURRENT_USER_ATTEMPTS);
+      expect(authToken.get()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the person signed in when a retry succeeds", async () => {
+    vi.useFakeTimers();
+    try {
+      authToken.set("a-token");
+      const me = { id: "u1", email: "a@example.org", firstName: "Ana", lastName: "Ruiz" };
+      const fetch = vi
+        .fn()
+        .mockImplementationOnce(async () => answer(429))
+        .mockImplementationOnce(async () => answer(500))
+        .mockImplementation(async () => Response.json(me));
+      vi.stubGlobal("fetch", fetch);
+      const user = loadUser();
+      await vi.runAllTimersAsync();
+      expect(await user).toMatchObject({ id: "u1" });
+      expect(authToken.get()).toBe("a-token");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@choir/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, NetworkError } from "./api-client";
+import { ApiError, apiRequest, NetworkError } from "./api-client";
 import { cacheStatusStore } from "./offline/cache-status";
 import { postToWorker } from "./offline/service-worker";
 import { authToken, redirectAfterAuth } from "./storage";
@@ -12,8 +12,25 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return apiRequest<CurrentUser>("/me", { signal });
 }
 
+/** How often a busy or briefly unavailable server (429, 5xx) is asked again before the fetch counts as failed. */
+export const CURRENT_USER_ATTEMPTS = 3;
+const CURRENT_USER_RETRY_MS = 1_000;
+
+const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 429 || error.status >= 500);
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new DOMException("Aborted", "AbortError"));
+    });
+  });
+}
+
 /**
- * The signed-in user, or null. A refused fetch (the server answered with an error) forgets the user and the token.
+ * The signed-in user, or null. A refused fetch (the server answered with an error) forgets the user and the token;
+ * a busy or briefly unavailable server is asked again first, so a moment of overload does not sign anyone out.
  * A fetch that never reached the server (offline, or cut off by a reload or navigation) keeps the token, so the
  * next load can try again instead of signing the person out.
  */
@@ -21,12 +38,18 @@ export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     if (!authToken.get()) return null;
-    try {
-      return await fetchCurrentUser(signal);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") throw error;
-      if (!(error instanceof NetworkError)) authToken.clear();
-      return null;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetchCurrentUser(signal);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        if (isTransient(error) && attempt < CURRENT_USER_ATTEMPTS) {
+          await pause(CURRENT_USER_RETRY_MS, signal);
+          continue;
+        }
+        if (!(error instanceof NetworkError)) authToken.clear();
+        return null;
+      }
     }
   },
   initialData: () => (authToken.get() ? undefined : null),
