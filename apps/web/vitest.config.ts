@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
+import { landingCatalogue } from "./landing-catalogue";
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), landingCatalogue()],
   test: {
     name: "web",
     environment: "jsdom",

@@ -1,19 +1,10 @@
-import "./lib/i18n";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { clearSession, Providers } from "./app/providers";
-import { router } from "./app/router";
-import { setUnauthorizedHandler } from "./lib/api-client";
-import { i18n, i18nReady } from "./lib/i18n";
+import { MantineRoot } from "./app/mantine-root";
+import { i18n, startI18n } from "./lib/i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker, shouldRegisterServiceWorker } from "./lib/offline/service-worker";
-
-// A 401 from any call: the token and the saved path are handled by the API client; here the app goes home.
-setUnauthorizedHandler(() => {
-  clearSession();
-  void router.navigate("/", { replace: true });
-});
+import { authToken } from "./lib/storage";
 
 // The browser's install offer can come before the landing page has loaded: listen from the start.
 listenForInstallPrompt();
@@ -21,16 +12,31 @@ listenForInstallPrompt();
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-// The first screen waits for its language's catalogue (fetched alongside the page's own chunk), so no text flashes.
-void i18nReady.finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
+// A signed-out visitor at / sees the landing page, which needs neither the router nor the server's state: it opens
+// with its own texts only, and the rest of the app is loaded for everyone else (or after signing in, a new page).
+const landing = window.location.pathname === "/" && !authToken.get();
+const screen = landing ? loadLanding() : loadApp();
+
+// The first screen waits for its language's catalogue (fetched alongside the screen's own chunk), so no text flashes.
+void Promise.all([startI18n(landing ? "landing" : "app").catch(() => undefined), screen]).then(
+  ([, { Screen }]) =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineRoot>
+          <Screen />
+        </MantineRoot>
+      </StrictMode>,
+    ),
 );
+
+// Each import in a function of its own: one expression holding both would preload both chunks.
+function loadLanding() {
+  return import("./features/landing/landing-screen");
+}
+
+function loadApp() {
+  return import("./app/app-screen");
+}
 
 if (shouldRegisterServiceWorker(import.meta.env)) {
   void registerServiceWorker(

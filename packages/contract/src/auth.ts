@@ -13,14 +13,3 @@ export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
 
 export const Health = z.object({ status: z.literal("ok"), version: z.string() }).meta({ id: "Health" });
 export type Health = z.infer<typeof Health>;
-
-/** Browser storage keys, exactly as the product uses them. */
-export const STORAGE_KEYS = {
-  authToken: "authToken",
-  language: "choirapp-language",
-  inviteToken: "inviteToken",
-  redirectAfterAuth: "redirectAfterAuth",
-  songFontSize: "choirapp-song-font-size",
-  songFontWeight: "choirapp-song-font-weight",
-  songSolfege: "choirapp-song-solfege",
-} as const;

@@ -56,9 +56,3 @@ export type ChangeMemberRole = z.infer<typeof ChangeMemberRole>;
 
 export const ChoirIdParams = z.object({ id: z.uuid() });
 export const ChoirMemberParams = z.object({ id: z.uuid(), memberId: z.uuid() });
-
-export const CHOIR_MESSAGES = {
-  nameTaken: "A choir with this name already exists",
-  lastAdmin: "A choir needs at least one administrator",
-  alreadyMember: "You are already a member of this choir",
-} as const;

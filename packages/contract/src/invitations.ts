@@ -74,27 +74,3 @@ export const InvitationDetails = z
   .object({ choirId: z.uuid(), choirName: z.string(), expiryDate: z.iso.datetime(), isActive: z.boolean() })
   .meta({ id: "InvitationDetails" });
 export type InvitationDetails = z.infer<typeof InvitationDetails>;
-
-export const INVITATION_LIFETIMES = {
-  emailDays: 14,
-  shareableHours: 24,
-} as const;
-
-export const INVITATION_MESSAGES = {
-  expired: "This invitation has expired or has been deactivated",
-  notFound: "Invitation not found or expired",
-  wrongRecipient: "This invitation was sent to another e-mail address",
-} as const;
-
-export type ShareableLinkStatus = "deactivated" | "expired" | "limitReached" | "active";
-
-/** The badge of a shareable link, in the spec's priority: deactivated > expired > limit reached > active. */
-export function shareableLinkStatus(
-  link: Pick<ShareableInvitation, "isActive" | "expiryDate" | "maxUses" | "currentUses">,
-  now: Date = new Date(),
-): ShareableLinkStatus {
-  if (!link.isActive) return "deactivated";
-  if (new Date(link.expiryDate).getTime() <= now.getTime()) return "expired";
-  if (link.maxUses != null && link.currentUses >= link.maxUses) return "limitReached";
-  return "active";
-}

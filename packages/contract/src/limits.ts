@@ -18,3 +18,47 @@ export const LIFETIMES = {
   signInCodeSeconds: 60,
   authRequestSeconds: 10 * 60,
 } as const;
+
+export const PLAYLIST_LIMITS = {
+  titleMax: 200,
+  sectionTitleMax: 100,
+  sectionsMax: 50,
+  songsMax: 200,
+  lastSungDefault: 5,
+  lastSungMax: 50,
+} as const;
+
+export const SONG_LIMITS = {
+  titleMax: 200,
+  artistMax: 200,
+  audioUrlMax: 2000,
+  tagMax: 50,
+  tagsPerSong: 30,
+  choirsPerSong: 100,
+  searchTakeDefault: 24,
+  searchTakeMax: 100,
+  bulkMax: 500,
+  tagSuggestionsDefault: 10,
+  tagSuggestionsMax: 50,
+  tagSuggestionsEmpty: 8,
+  importFilesMax: 50,
+  /** Characters of one import file; a song file holds one song, so LIMITS.songContentMax applies to it too. */
+  importFileMax: LIMITS.songContentMax * 5,
+  /** Songs created by one import request, all files together. */
+  importSongsMax: 500,
+} as const;
+
+export const TEMPLATE_LIMITS = {
+  titleMax: 100,
+  descriptionMax: 500,
+  sectionTitleMax: 100,
+  sectionsMax: 50,
+} as const;
+
+export const INVITATION_LIFETIMES = {
+  emailDays: 14,
+  shareableHours: 24,
+} as const;
+
+/** File names the import reads: our JSON export, and song files in ChordPro or chords over words. */
+export const IMPORT_FILE_EXTENSIONS = [".json", ".cho", ".pro", ".chordpro", ".crd", ".txt"] as const;

@@ -1,23 +1,6 @@
 import { z } from "zod";
-
-export const PLAYLIST_LIMITS = {
-  titleMax: 200,
-  sectionTitleMax: 100,
-  sectionsMax: 50,
-  songsMax: 200,
-  lastSungDefault: 5,
-  lastSungMax: 50,
-} as const;
-
-export const PLAYLIST_MESSAGES = {
-  notFound: "Playlist not found",
-  songAlreadyInPlaylist: "Song already in playlist",
-  dateTaken: "A playlist already exists for this date",
-  songNotInPlaylist: "Song not in playlist",
-  sectionNotFound: "Section not found",
-  movedMeanwhile: "The song is no longer in that section",
-  tooManySongs: "A playlist holds at most 200 songs",
-} as const;
+import { PLAYLIST_LIMITS } from "./limits.js";
+import { PLAYLIST_MESSAGES } from "./messages.js";
 
 /** A real calendar date, yyyy-MM-dd. */
 export const IsoDate = z

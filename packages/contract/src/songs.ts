@@ -1,33 +1,9 @@
 import { z } from "zod";
-import { LIMITS } from "./limits.js";
+import { LIMITS, SONG_LIMITS } from "./limits.js";
 
 /** 0 Private, 1 PublicAll, 2 PublicChoirs. */
 export const Visibility = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Visibility = z.infer<typeof Visibility>;
-export const VISIBILITY = { Private: 0, PublicAll: 1, PublicChoirs: 2 } as const;
-
-export const SONG_LIMITS = {
-  titleMax: 200,
-  artistMax: 200,
-  audioUrlMax: 2000,
-  tagMax: 50,
-  tagsPerSong: 30,
-  choirsPerSong: 100,
-  searchTakeDefault: 24,
-  searchTakeMax: 100,
-  bulkMax: 500,
-  tagSuggestionsDefault: 10,
-  tagSuggestionsMax: 50,
-  tagSuggestionsEmpty: 8,
-  importFilesMax: 50,
-  /** Characters of one import file; a song file holds one song, so LIMITS.songContentMax applies to it too. */
-  importFileMax: LIMITS.songContentMax * 5,
-  /** Songs created by one import request, all files together. */
-  importSongsMax: 500,
-} as const;
-
-/** File names the import reads: our JSON export, and song files in ChordPro or chords over words. */
-export const IMPORT_FILE_EXTENSIONS = [".json", ".cho", ".pro", ".chordpro", ".crd", ".txt"] as const;
 
 export const SongTag = z.object({ tagId: z.uuid(), tagName: z.string() }).meta({ id: "SongTag" });
 export type SongTag = z.infer<typeof SongTag>;
@@ -236,10 +212,3 @@ export const ImportResult = z
   })
   .meta({ id: "ImportResult" });
 export type ImportResult = z.infer<typeof ImportResult>;
-
-export const SONG_MESSAGES = {
-  notFound: "Song not found",
-  versionExists: "A version of this song already exists for your choir.",
-  choirRequired: 'Please select at least one choir when setting visibility to "Public to Choirs".',
-  notCreator: "Only the creator of a song can change it.",
-} as const;

@@ -1,57 +1,6 @@
 import { z } from "zod";
-
-export const TEMPLATE_LIMITS = {
-  titleMax: 100,
-  descriptionMax: 500,
-  sectionTitleMax: 100,
-  sectionsMax: 50,
-} as const;
-
-/**
- * The built-in templates, in the order the template list shows them. Mass comes first: a choir without templates
- * of its own drafts its playlists from the first template of the list.
- */
-export const GLOBAL_TEMPLATE_KEYS = [
-  "mass",
-  "generic",
-  "service",
-  "practice",
-  "concert",
-  "wedding",
-  "funeral",
-] as const;
-export type GlobalTemplateKey = (typeof GLOBAL_TEMPLATE_KEYS)[number];
-
-export const GLOBAL_SECTION_KEYS = [
-  "songs",
-  "entrance",
-  "penitential",
-  "gloria",
-  "word",
-  "offertory",
-  "holy",
-  "peace",
-  "communion",
-  "recessional",
-  "opening",
-  "worship",
-  "closing",
-  "prelude",
-  "postlude",
-  "anthem",
-  "hymns",
-  "psalms",
-] as const;
-export type GlobalSectionKey = (typeof GLOBAL_SECTION_KEYS)[number];
-
-export const TEMPLATE_MESSAGES = {
-  notFound: "Template not found",
-  titleRequired: "Template title is required",
-  atLeastOneSection: "At least one section with a title is required",
-  cannotDeleteDefault: "Cannot delete the default template",
-  globalReadOnly: "Built-in templates are read-only.",
-  choirRequired: "Choir selection is required",
-} as const;
+import { TEMPLATE_LIMITS } from "./limits.js";
+import { TEMPLATE_MESSAGES } from "./messages.js";
 
 export const TemplateSection = z
   .object({

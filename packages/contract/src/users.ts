@@ -42,10 +42,6 @@ export const CompleteOnboarding = z
   .meta({ id: "CompleteOnboarding" });
 export type CompleteOnboarding = z.infer<typeof CompleteOnboarding>;
 
-export function roleForUserType(userType: OnboardingUserType): "ChoirAdmin" | "GeneralUser" {
-  return userType === "admin" || userType === "ChoirAdmin" ? "ChoirAdmin" : "GeneralUser";
-}
-
 /** Makes a choir the caller's current one (opening its dashboard); members only. */
 export const SetCurrentChoir = z.object({ choirId: z.uuid() }).meta({ id: "SetCurrentChoir" });
 export type SetCurrentChoir = z.infer<typeof SetCurrentChoir>;

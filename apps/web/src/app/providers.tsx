@@ -1,26 +1,15 @@
-import "./mantine-styles";
-import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { ApiError } from "../lib/api-client";
 import { currentUserKey } from "../lib/session";
-import { cssVariablesResolver, theme } from "./theme";
+import { toastOutlet } from "../lib/toast";
 
-// The toast outlet is its own chunk, fetched once the first screen is up: toasts shown before it arrives wait in
-// the store and appear with it.
+// The toast outlet is its own chunk, fetched with the first toast: no page needs it to draw, and a toast shown
+// before it arrives waits in the store and appears with it.
 const Toasts = lazy(async () => ({ default: (await import("./toasts")).Toasts }));
 
 function DeferredToasts() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const want = () => setWanted(true);
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(want, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(want, 200);
-    return () => window.clearTimeout(id);
-  }, []);
+  const wanted = useSyncExternalStore(toastOutlet.subscribe, toastOutlet.wanted, () => false);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
@@ -51,13 +40,12 @@ export function clearSession(): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }
 
+/** What the signed-in app adds around its pages: the server state and the toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <DeferredToasts />
-        {children}
-      </MantineProvider>
+      <DeferredToasts />
+      {children}
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Container, type MantineSize, Text, UnstyledButton } from "@mantine/core";
+import { type MantineSize, UnstyledButton } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { PageFrame } from "./page-frame";
 import classes from "./page-layout.module.css";
 import { TopBar, type TopBarProps } from "./top-bar";
 
@@ -18,7 +19,7 @@ export interface PageLayoutProps extends TopBarProps {
   children: ReactNode;
   /** Tabs fixed to the bottom of the screen. */
   bottomNav?: BottomNavItem[];
-  /** Width of the main column; false for full width (the landing page). */
+  /** Width of the main column; false for full width. */
   size?: MantineSize | false;
   "data-testid"?: string;
 }
@@ -34,41 +35,32 @@ export function PageLayout({
   ...rest
 }: PageLayoutProps) {
   const { t } = useTranslation();
-  const hasBottomNav = Boolean(bottomNav?.length);
   return (
-    <div className={classes.page} data-with-bottom-nav={hasBottomNav || undefined}>
-      <TopBar title={title} back={back} action={action} />
-      <Box component="main" id="main" className={classes.main} data-testid={rest["data-testid"]}>
-        {size === false ? (
-          children
-        ) : (
-          <Container size={size} py="xl">
-            {children}
-          </Container>
-        )}
-      </Box>
-      <Box component="footer" className={classes.footer}>
-        <Text size="sm" c="dimmed" ta="center">
-          {t("layout.footer", { year: new Date().getFullYear() })}
-        </Text>
-      </Box>
-      {hasBottomNav ? (
-        <nav className={classes.bottomNav} aria-label={t("layout.bottomNavigation")}>
-          {bottomNav?.map((item) => (
-            <UnstyledButton
-              key={item.path}
-              component={item.isActive === undefined ? NavLink : Link}
-              to={item.path}
-              className={classes.tab}
-              aria-current={item.isActive ? "page" : undefined}
-              data-testid={item["data-testid"]}
-            >
-              {item.icon}
-              <span>{item.name}</span>
-            </UnstyledButton>
-          ))}
-        </nav>
-      ) : null}
-    </div>
+    <PageFrame
+      header={<TopBar title={title} back={back} action={action} />}
+      size={size}
+      data-testid={rest["data-testid"]}
+      bottomNav={
+        bottomNav?.length ? (
+          <nav className={classes.bottomNav} aria-label={t("layout.bottomNavigation")}>
+            {bottomNav.map((item) => (
+              <UnstyledButton
+                key={item.path}
+                component={item.isActive === undefined ? NavLink : Link}
+                to={item.path}
+                className={classes.tab}
+                aria-current={item.isActive ? "page" : undefined}
+                data-testid={item["data-testid"]}
+              >
+                {item.icon}
+                <span>{item.name}</span>
+              </UnstyledButton>
+            ))}
+          </nav>
+        ) : undefined
+      }
+    >
+      {children}
+    </PageFrame>
   );
 }

@@ -45,39 +45,60 @@ const catalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   es: () => import("../locales/es.json"),
 };
 
-const catalogueBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, _namespace, callback) {
-    const supported = toLanguage(language);
-    if (!supported) {
-      callback(null, {});
-      return;
-    }
-    catalogues[supported]().then(
-      (catalogue) => callback(null, catalogue.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
+/**
+ * What the signed-out landing page shows, cut from the same catalogues at build time (see vite.config.ts): the
+ * first visit downloads a few hundred words instead of the whole app's.
+ */
+const landingCatalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import("../locales/en.json?landing"),
+  es: () => import("../locales/es.json?landing"),
 };
+
+/** The whole app's texts, or only the landing page's (the page the app opens on for a signed-out visitor). */
+export type CatalogueSet = "app" | "landing";
+
+function catalogueBackend(set: CatalogueSet): BackendModule {
+  const source = set === "landing" ? landingCatalogues : catalogues;
+  return {
+    type: "backend",
+    init() {},
+    read(language, _namespace, callback) {
+      const supported = toLanguage(language);
+      if (!supported) {
+        callback(null, {});
+        return;
+      }
+      source[supported]().then(
+        (catalogue) => callback(null, catalogue.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
+    },
+  };
+}
 
 i18next.on("languageChanged", applyLanguage);
 
+let started: Promise<unknown> | undefined;
+
 /**
- * Settles when the current language's catalogue has arrived; the app renders after it. No fallback language is
- * loaded: a test keeps both catalogues' keys identical, so a fallback would never be shown.
+ * Loads the current language's catalogue (the first call decides which set); settles when it has arrived, and the
+ * app renders after it. No fallback language is loaded: a test keeps both catalogues' keys identical, so a fallback
+ * would never be shown.
  */
-export const i18nReady: Promise<unknown> = i18next
-  .use(catalogueBackend)
-  .use(initReactI18next)
-  .init({
-    lng: detectLanguage(storedLanguage.get(), browserLanguages()),
-    fallbackLng: false,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-applyLanguage(i18next.language);
+export function startI18n(set: CatalogueSet = "app"): Promise<unknown> {
+  started ??= i18next
+    .use(catalogueBackend(set))
+    .use(initReactI18next)
+    .init({
+      lng: detectLanguage(storedLanguage.get(), browserLanguages()),
+      fallbackLng: false,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
+    .finally(() => applyLanguage(i18next.language));
+  return started;
+}
 
 /** Switches the interface language and remembers the choice. */
 export async function setLanguage(language: Language): Promise<void> {

@@ -16,7 +16,8 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
 export const CURRENT_USER_ATTEMPTS = 3;
 const CURRENT_USER_RETRY_MS = 1_000;
 
-const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 429 || error.status >= 500);
+const isTransient = (error: unknown) =>
+  error instanceof ApiError && (error.status === 429 || error.status >= 500);
 
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -78,16 +79,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   void postToWorker({ type: "CLEAR_USER_DATA" });
   queryClient.setQueryData(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
-}
-
-/** The browser navigation that starts sign-in; the invite token travels through the server's sign-in state. */
-export function signInUrl(inviteToken?: string | null): string {
-  const base = "/api/auth/signin-google";
-  return inviteToken ? `${base}?inviteToken=${encodeURIComponent(inviteToken)}` : base;
-}
-
-export function startSignIn(inviteToken?: string | null): void {
-  window.location.assign(signInUrl(inviteToken));
 }
 
 /**

@@ -3,10 +3,33 @@ import { notifications } from "@mantine/notifications";
 /** The toast store keeps at most this many notifications. */
 export const TOAST_LIMIT = 20;
 
+let outletWanted = false;
+const outletListeners = new Set<() => void>();
+
+/**
+ * Whether a toast has been asked for yet: the outlet that draws toasts (its own chunk) loads at the first one, and
+ * shows it, and every later one, from the store.
+ */
+export const toastOutlet = {
+  subscribe(listener: () => void): () => void {
+    outletListeners.add(listener);
+    return () => outletListeners.delete(listener);
+  },
+  wanted: (): boolean => outletWanted,
+};
+
+function wantOutlet(): void {
+  if (outletWanted) return;
+  outletWanted = true;
+  for (const listener of outletListeners) listener();
+}
+
 export function showSuccess(message: string, title?: string): void {
+  wantOutlet();
   notifications.show({ message, title, color: "teal", withBorder: true });
 }
 
 export function showError(message: string, title?: string): void {
+  wantOutlet();
   notifications.show({ message, title, color: "red", withBorder: true, autoClose: 8000 });
 }

@@ -1,4 +1,4 @@
-import { i18nReady } from "../lib/i18n";
+import { startI18n } from "../lib/i18n";
 
 // Browser APIs Mantine reads that jsdom lacks; every web test file gets them.
 window.matchMedia ??= ((query: string) => ({
@@ -19,4 +19,4 @@ window.ResizeObserver ??= class {
 Element.prototype.scrollIntoView ??= () => {};
 
 // The interface texts load asynchronously in the app; tests render with them already in place.
-await i18nReady;
+await startI18n();

@@ -1,4 +1,4 @@
-import { Box, Card, Container, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import {
   IconBolt,
   IconCheck,
@@ -48,45 +48,43 @@ export function Features({ id }: { id: string }) {
             {t("landing.features.subtitle")}
           </Text>
         </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        {/* Plain grids, lists and icon badges styled here: the landing page loads as little as it can. */}
+        <div className={classes.columns}>
           {FEATURES.map((feature) => (
-            <Card key={feature.key} shadow="xs">
-              <ThemeIcon size={56} radius="md" variant="light" aria-hidden="true">
+            <Paper key={feature.key} shadow="xs" p="md">
+              <span className={classes.featureIcon} aria-hidden="true">
                 {feature.icon}
-              </ThemeIcon>
+              </span>
               <Title order={3} mt="md">
                 {t(`landing.features.${feature.key}.title`)}
               </Title>
               <Text mt="xs">{t(`landing.features.${feature.key}.description`)}</Text>
-              <List
-                mt="md"
-                spacing="xs"
-                icon={
-                  <ThemeIcon size={24} radius="xl" color="teal.8" aria-hidden="true">
-                    <IconCheck size={16} />
-                  </ThemeIcon>
-                }
-              >
+              <ul className={classes.points}>
                 {feature.points.map((point) => (
-                  <List.Item key={point}>{t(`landing.features.${feature.key}.${point}`)}</List.Item>
+                  <li key={point}>
+                    <span className={classes.check} aria-hidden="true">
+                      <IconCheck size={16} />
+                    </span>
+                    <Text component="span">{t(`landing.features.${feature.key}.${point}`)}</Text>
+                  </li>
                 ))}
-              </List>
-            </Card>
+              </ul>
+            </Paper>
           ))}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt={48}>
+        </div>
+        <div className={classes.columns} style={{ marginTop: 48 }}>
           {HIGHLIGHTS.map((item) => (
             <Stack key={item.key} gap={6} align="center" ta="center">
-              <ThemeIcon size={48} radius="xl" variant="filled" aria-hidden="true">
+              <span className={classes.highlightIcon} aria-hidden="true">
                 {item.icon}
-              </ThemeIcon>
+              </span>
               <Title order={3} size="h4">
                 {t(`landing.features.${item.key}.title`)}
               </Title>
               <Text>{t(`landing.features.${item.key}.description`)}</Text>
             </Stack>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Button, CloseButton, Group, Loader, Paper, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,9 +25,9 @@ export function InstallCard() {
       data-testid="install-card"
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
-        <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+        <span className={`${classes.featureIcon} ${classes.installIcon}`} aria-hidden="true">
           <IconDownload size={22} />
-        </ThemeIcon>
+        </span>
         <div style={{ flex: 1 }}>
           <Text fw={700} id="install-card-title">
             {t("landing.install.title")}

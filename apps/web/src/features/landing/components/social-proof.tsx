@@ -1,4 +1,4 @@
-import { Avatar, Box, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Box, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { getInitials } from "../../../lib/initials";
@@ -17,7 +17,7 @@ export function SocialProof() {
         <Title order={2} id="social-proof-title" ta="center" mb="xl">
           {t("landing.socialProof.title")}
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" component="dl" m={0}>
+        <dl className={classes.stats}>
           {STATS.map((stat) => (
             <Stack key={stat} gap={4} className={classes.stat} style={{ flexDirection: "column-reverse" }}>
               <Text component="dt" size="lg" fw={600}>
@@ -28,7 +28,7 @@ export function SocialProof() {
               </Text>
             </Stack>
           ))}
-        </SimpleGrid>
+        </dl>
         <Paper
           withBorder
           shadow="sm"

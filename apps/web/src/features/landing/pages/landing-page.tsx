@@ -2,11 +2,11 @@ import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowDown, IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { PageLayout } from "../../../components/page-layout";
-import { startSignIn } from "../../../lib/session";
+import { startSignIn } from "../../../lib/sign-in";
 import { CallToAction } from "../components/call-to-action";
 import { Features } from "../components/features";
 import { InstallCard } from "../components/install-card";
+import { LandingLayout } from "../components/landing-layout";
 import { SocialProof } from "../components/social-proof";
 import classes from "../landing.module.css";
 
@@ -24,8 +24,7 @@ export function LandingPage() {
   };
 
   return (
-    <PageLayout
-      size={false}
+    <LandingLayout
       data-testid="landing-page"
       action={
         <Button variant="subtle" onClick={() => startSignIn()} visibleFrom="xs">
@@ -71,6 +70,6 @@ export function LandingPage() {
       <SocialProof />
       <CallToAction onStart={() => startSignIn()} />
       <InstallCard />
-    </PageLayout>
+    </LandingLayout>
   );
 }

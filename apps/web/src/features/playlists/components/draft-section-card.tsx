@@ -3,8 +3,9 @@ import { Card, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import type { DraftSection } from "../new-playlist";
+import { MoveSongMenu } from "./move-song-menu";
 import classes from "./playlists.module.css";
-import { MoveSongMenu, NumberedSongItem, RemoveSongButton } from "./section-songs";
+import { NumberedSongItem, RemoveSongButton } from "./section-songs";
 
 export interface DraftSectionCardProps {
   section: DraftSection;

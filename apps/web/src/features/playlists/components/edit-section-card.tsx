@@ -4,8 +4,9 @@ import { IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { SubtleIconButton } from "../../../components/subtle-icon-button";
 import { builtInTitleText } from "../../../lib/built-in-titles";
+import { MoveSongMenu } from "./move-song-menu";
 import classes from "./playlists.module.css";
-import { EntrySongTitle, MoveSongMenu, NumberedSongItem, RemoveSongButton } from "./section-songs";
+import { EntrySongTitle, NumberedSongItem, RemoveSongButton } from "./section-songs";
 
 export interface EditSectionCardProps {
   section: PlaylistSection;

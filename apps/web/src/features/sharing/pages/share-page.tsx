@@ -11,7 +11,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
-import { startSignIn } from "../../../lib/session";
+import { startSignIn } from "../../../lib/sign-in";
 import { type ShareDownloadState, type ShareErrorKind, useShareDownload } from "../share-download";
 import classes from "./share-page.module.css";
 

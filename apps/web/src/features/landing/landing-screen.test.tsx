@@ -1,0 +1,65 @@
+import { MantineProvider } from "@mantine/core";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { afterEach, describe, expect, it } from "vitest";
+import landingEn from "../../locales/en.json?landing";
+import landingEs from "../../locales/es.json?landing";
+import { Screen } from "./landing-screen";
+
+/** Renders the landing screen as src/main.tsx does for a signed-out visitor: landing texts only, no router. */
+async function renderWithLandingTexts(language: "en" | "es") {
+  const missing: string[] = [];
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: { en: { translation: landingEn }, es: { translation: landingEs } },
+    interpolation: { escapeValue: false },
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <Screen />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return missing;
+}
+
+const landingText = (language: "en" | "es", group: string, key: string) =>
+  ((language === "en" ? landingEn : landingEs).landing as Record<string, Record<string, string>>)[group]![
+    key
+  ]!;
+
+describe("the landing screen on its own", () => {
+  afterEach(cleanup);
+
+  it.each(["en", "es"] as const)(
+    "finds every text it shows in the landing catalogue (%s)",
+    async (language) => {
+      const missing = await renderWithLandingTexts(language);
+      expect(screen.getByTestId("landing-page").textContent).toContain(
+        landingText(language, "hero", "title"),
+      );
+      expect(screen.getByTestId("language-switch").textContent).toBe(
+        language === "en" ? "Español" : "English",
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it("is a small part of the whole catalogue", () => {
+    expect(Object.keys(landingEn).sort()).toEqual([
+      "app",
+      "common",
+      "landing",
+      "layout",
+      "offline",
+      "topBar",
+    ]);
+    expect(JSON.stringify(landingEs).length).toBeLessThan(10_000);
+  });
+});
