@@ -34,3 +34,57 @@ export function landingCatalogue(): Plugin {
     },
   };
 }
+
+/** The languages of the landing pages written by `landingPages`, one file each: `landing-{language}.html`. */
+export const LANDING_PAGE_LANGUAGES = ["en", "es"] as const;
+
+/**
+ * Writes `landing-{language}.html`: index.html with the landing screen's chunks, styles and that language's texts
+ * named up front, so a first visit fetches them alongside the main script instead of after it. The server sends one
+ * of them for `/` (by Accept-Language); every other address, and the offline app, uses index.html.
+ */
+export function landingPages(): Plugin {
+  return {
+    name: "choir-landing-pages",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (!index || index.type !== "asset" || typeof index.source !== "string") return;
+      const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+      const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/landing-screen.tsx"));
+      if (!screen) return;
+      // The screen's chunk and every chunk it imports, with their styles.
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        if (scripts.has(fileName)) return;
+        scripts.add(fileName);
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== "chunk") return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      visit(screen.fileName);
+      const html = index.source;
+      for (const language of LANDING_PAGE_LANGUAGES) {
+        const texts = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.startsWith(PREFIX) && id.includes(`/${language}.json`)),
+        );
+        const links = [
+          ...[...scripts, ...(texts ? [texts.fileName] : [])]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...styles]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+        this.emitFile({
+          type: "asset",
+          fileName: `landing-${language}.html`,
+          source: html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`),
+        });
+      }
+    },
+  };
+}

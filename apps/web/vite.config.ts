@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { landingCatalogue } from "./landing-catalogue";
+import { landingCatalogue, landingPages } from "./landing-catalogue";
 import { theme } from "./src/app/theme";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
@@ -44,6 +44,7 @@ export default defineConfig({
   plugins: [
     react(),
     landingCatalogue(),
+    landingPages(),
     precompress(),
     // The service worker (src/sw.ts) is built to /sw.js with the app shell's file list injected; the app registers
     // it itself (src/lib/offline/service-worker.ts), in production builds or in development with VITE_SW_DEV=1.

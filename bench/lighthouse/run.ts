@@ -6,7 +6,7 @@
  *
  * The app is built (`npm run build -w @choir/web`) and served by the real server in a child process on a fresh
  * embedded database with the demo library, signed in through the local sign-in form as the demo director.
- * Environment: BENCH_RUNS (3).
+ * Environment: BENCH_RUNS (3); BENCH_DIAGNOSE=1 lists each run's long tasks and costliest scripts.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -155,6 +155,33 @@ async function main() {
             `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, ` +
             `SI ${metric("speed-index")}${failed.length ? `; failed: ${failed.join(", ")}` : ""}`,
         );
+        if (process.env.BENCH_DIAGNOSE) {
+          // Where the main thread went: the longest tasks and the scripts that cost the most.
+          type Item = {
+            url?: string;
+            duration?: number;
+            startTime?: number;
+            total?: number;
+            scripting?: number;
+          };
+          const items = (id: string) =>
+            ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 6);
+          for (const task of items("long-tasks"))
+            log(
+              `      long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms: ${task.url}`,
+            );
+          const work =
+            (
+              audits["mainthread-work-breakdown"]?.details as
+                | { items?: Array<{ groupLabel?: string; duration?: number }> }
+                | undefined
+            )?.items ?? [];
+          log(
+            `      main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration ?? 0)} ms`).join(", ")}`,
+          );
+          for (const script of items("bootup-time"))
+            log(`      script ${Math.round(script.scripting ?? 0)} ms scripting: ${script.url}`);
+        }
         for (const category of CATEGORIES) {
           const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
           all[category] = [...(all[category] ?? []), score];

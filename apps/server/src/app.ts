@@ -198,13 +198,27 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
     void app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: "index.html",
+      // `/` is its own route below.
+      index: false,
       // The web build writes .br and .gz copies of its scripts, styles and pages; send them when accepted.
       preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${"/"}assets${"/"}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
+    });
+  }
+  if (hasWeb && webDist) {
+    // A first visit to `/` gets the landing page's HTML in the visitor's language, which names the landing
+    // screen's files up front; the app decides on its own what to show (a signed-in person goes on to the dashboard).
+    app.get("/", { schema: { hide: true } }, (request, reply) => {
+      const language = landingLanguage(request.headers["accept-language"]);
+      const page = `landing-${language}.html`;
+      return reply
+        .header("Cache-Control", "no-cache")
+        .header("Vary", "Accept-Language")
+        .type("text/html; charset=utf-8")
+        .sendFile(existsSync(join(webDist, page)) ? page : "index.html");
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -218,4 +232,19 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
     }
     return sendError(reply, 404, { message: MESSAGES.notFound, code: "not_found" });
   });
+}
+
+/** The landing page's language from an Accept-Language header: the first of English or Spanish by preference. */
+export function landingLanguage(header: string | undefined): "en" | "es" {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part, order) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { base: tag.toLowerCase().split("-")[0], q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  const match = ranked.find((entry) => entry.base === "en" || entry.base === "es");
+  return match?.base === "es" ? "es" : "en";
 }

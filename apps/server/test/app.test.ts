@@ -22,6 +22,12 @@ describe("the HTTP application", () => {
     mkdirSync(join(webDist, "assets"));
     writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Choir App</title><div id=root></div>");
     writeFileSync(join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+    for (const language of ["en", "es"]) {
+      writeFileSync(
+        join(webDist, `landing-${language}.html`),
+        `<!doctype html><title>${language}</title><div id=root>`,
+      );
+    }
     const opened = await openTestDatabase();
     drop = opened.drop;
     const config = { ...testConfig(), webDist };
@@ -124,6 +130,8 @@ describe("the HTTP application", () => {
     const root = await app.inject({ method: "GET", url: "/" });
     expect(root.statusCode).toBe(200);
     expect(root.body).toContain("<div id=root>");
+    const shell = await app.inject({ method: "GET", url: "/index.html" });
+    expect(shell.body).toContain("<title>Choir App</title>");
     const deep = await app.inject({ method: "GET", url: "/choir/123/playlists?date=2026-12-07" });
     expect(deep.statusCode).toBe(200);
     expect(deep.headers["content-type"]).toMatch(/text\/html/);
@@ -131,6 +139,24 @@ describe("the HTTP application", () => {
     const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends / as the landing page in the visitor's language, English unless Spanish comes first", async () => {
+    const title = async (acceptLanguage?: string) => {
+      const response = await app.inject({
+        method: "GET",
+        url: "/",
+        headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toContain("Accept-Language");
+      return /<title>(\w+)<\/title>/.exec(response.body)?.[1];
+    };
+    expect(await title()).toBe("en");
+    expect(await title("es-MX,es;q=0.9,en;q=0.8")).toBe("es");
+    expect(await title("fr-FR, en;q=0.5, es;q=0.7")).toBe("es");
+    expect(await title("de, en-GB;q=0.9")).toBe("en");
+    expect(await title("es;q=0, en")).toBe("en");
   });
 
   it("publishes the OpenAPI document and a browsable UI", async () => {

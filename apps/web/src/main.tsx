@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { MantineRoot } from "./app/mantine-root";
 import { i18n, startI18n } from "./lib/i18n";
@@ -18,15 +18,21 @@ const landing = window.location.pathname === "/" && !authToken.get();
 const screen = landing ? loadLanding() : loadApp();
 
 // The first screen waits for its language's catalogue (fetched alongside the screen's own chunk), so no text flashes.
+// The first render is a transition: React draws it in slices and the page answers taps meanwhile, instead of
+// holding the main thread for the whole tree.
 void Promise.all([startI18n(landing ? "landing" : "app").catch(() => undefined), screen]).then(
-  ([, { Screen }]) =>
-    createRoot(root).render(
-      <StrictMode>
-        <MantineRoot>
-          <Screen />
-        </MantineRoot>
-      </StrictMode>,
-    ),
+  ([, { Screen }]) => {
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <MantineRoot>
+            <Screen />
+          </MantineRoot>
+        </StrictMode>,
+      ),
+    );
+  },
 );
 
 // Each import in a function of its own: one expression holding both would preload both chunks.

@@ -1,5 +1,5 @@
 import { MantineProvider } from "@mantine/core";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../lib/i18n";
 import { cacheStatusStore } from "../lib/offline/cache-status";
@@ -31,6 +31,17 @@ describe("offline status components", () => {
     expect(screen.getByTestId("offline-ready-badge").textContent).toBe("Available offline · 1 song");
     await act(() => i18n.changeLanguage("es"));
     expect(screen.getByTestId("offline-ready-badge").textContent).toBe("Disponible sin conexión · 1 canción");
+  });
+
+  it("says when the playlist was kept once the pointer comes to the badge", () => {
+    renderView(<OfflineReadyBadge playlistId="p1" />);
+    act(() =>
+      cacheStatusStore.recordCached({ playlistId: "p1", songCount: 2, timestamp: Date.now() - 3 * 3600_000 }),
+    );
+    const badge = screen.getByTestId("offline-ready-badge");
+    expect(badge.getAttribute("title")).toBeNull();
+    fireEvent.pointerEnter(badge);
+    expect(badge.getAttribute("title")).toBe("Kept on this device 3 hours ago");
   });
 
   it("counts the playlists kept on this device", () => {

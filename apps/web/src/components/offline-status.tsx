@@ -6,6 +6,7 @@ import {
   IconWifi,
   IconWifiOff,
 } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCachedPlaylistCount, usePlaylistCacheStatus } from "../lib/offline/cache-status";
 import { formatRelative } from "../lib/offline/format";
@@ -44,6 +45,9 @@ export function OnlineIndicator() {
 export function OfflineReadyBadge({ playlistId }: { playlistId: string }) {
   const { t, i18n } = useTranslation();
   const status = usePlaylistCacheStatus(playlistId);
+  // When it was kept is worked out when the pointer comes to the badge: the first relative-time formatter of a page
+  // loads the browser's locale data, too slow to pay while the playlist opens.
+  const [hovered, setHovered] = useState(false);
   if (!status?.isOfflineReady) return null;
   return (
     <Badge
@@ -52,7 +56,12 @@ export function OfflineReadyBadge({ playlistId }: { playlistId: string }) {
       tt="none"
       size="lg"
       leftSection={<IconCloudCheck size={16} aria-hidden="true" />}
-      title={t("offline.availableOfflineTitle", { time: formatRelative(status.timestamp, i18n.language) })}
+      title={
+        hovered
+          ? t("offline.availableOfflineTitle", { time: formatRelative(status.timestamp, i18n.language) })
+          : undefined
+      }
+      onPointerEnter={() => setHovered(true)}
       data-testid="offline-ready-badge"
       data-song-count={status.songCount}
     >
