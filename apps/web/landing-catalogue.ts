@@ -50,7 +50,7 @@ export function landingPages(): Plugin {
     enforce: "post",
     generateBundle(_options, bundle) {
       const index = bundle["index.html"];
-      if (!index || index.type !== "asset" || typeof index.source !== "string") return;
+      if (index?.type !== "asset" || typeof index.source !== "string") return;
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/landing-screen.tsx"));
       if (!screen) return;
@@ -61,7 +61,7 @@ export function landingPages(): Plugin {
         if (scripts.has(fileName)) return;
         scripts.add(fileName);
         const chunk = bundle[fileName];
-        if (!chunk || chunk.type !== "chunk") return;
+        if (chunk?.type !== "chunk") return;
         for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
         for (const imported of chunk.imports) visit(imported);
       };
