@@ -146,7 +146,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The answer was cut off while it arrived (a reload or navigation, a dropped connection).
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw isOffline() ? new OfflineError(error) : new NetworkError(error);
+  }
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

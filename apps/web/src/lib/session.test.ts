@@ -27,6 +27,22 @@ describe("the current user query", () => {
       headers: { "content-type": "application/json" },
     });
 
+  it("keeps the token when the answer is cut off while it arrives (a reload during the fetch)", async () => {
+    authToken.set("a-token");
+    const cutOff = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":'));
+          controller.error(new TypeError("network error"));
+        },
+      }),
+      { status: 200, headers: { "content-type": "application/json" } },
+    );
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(cutOff));
+    expect(await loadUser()).toBeNull();
+    expect(authToken.get()).toBe("a-token");
+  });
+
   it("forgets the token when the server refuses the request", async () => {
     authToken.set("a-token");
     const fetch = vi.fn().mockImplementation(async () => answer(403));

@@ -48,7 +48,8 @@ export const currentUserQuery = queryOptions({
           await pause(CURRENT_USER_RETRY_MS, signal);
           continue;
         }
-        if (!(error instanceof NetworkError)) authToken.clear();
+        // Only the server's refusal ends the session here; anything that went wrong on the way keeps it.
+        if (error instanceof ApiError) authToken.clear();
         return null;
       }
     }

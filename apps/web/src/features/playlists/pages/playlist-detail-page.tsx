@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconEdit, IconRefresh, IconShare, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -32,11 +32,13 @@ export function PlaylistDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const back = location.key !== "default" ? true : "/playlists";
-  const data = playlist.data;
+  // The page draws its playlist in a deferred render, which React slices, so the data's arrival does not hold the
+  // main thread for the whole page at once (the loading view stays until it is drawn).
+  const data = useDeferredValue(playlist.data);
   const heading = data ? builtInTitleText(t, data.title ?? "") || formatDate(data.date, "dddd, LL") : "";
   useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
 
-  if (playlist.isPending) {
+  if (playlist.isPending || (playlist.data && !data)) {
     return (
       <PageLayout size="md" back={back} title={t("playlistDetail.pageTitle")}>
         <LoadingView message={t("playlistDetail.loading")} />
