@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingView } from "../components/loading-view";
 import { useCurrentUser } from "../lib/session";
@@ -10,9 +10,12 @@ import { isPublicPath, redirectAfterAuth } from "../lib/storage";
  */
 export function AccessRule() {
   const location = useLocation();
-  const { data: user, isPending } = useCurrentUser();
+  const current = useCurrentUser();
+  // The pages open in a deferred render, which React slices, once the person is known (the loading view stays until
+  // then): their arrival does not hold the main thread for the whole page at once.
+  const user = useDeferredValue(current.data);
 
-  if (isPending) return <LoadingView variant="fullscreen" />;
+  if (current.isPending || user === undefined) return <LoadingView variant="fullscreen" />;
   if (!user && !isPublicPath(location.pathname)) {
     return <SendHome from={`${location.pathname}${location.search}`} />;
   }

@@ -33,6 +33,14 @@ describe("offline status components", () => {
     expect(screen.getByTestId("offline-ready-badge").textContent).toBe("Disponible sin conexión · 1 canción");
   });
 
+  it("holds the badge's place while the worker keeps the playlist", () => {
+    renderView(<OfflineReadyBadge playlistId="p1" isKeeping />);
+    expect(screen.getByTestId("offline-keeping-badge").textContent).toBe("Saving for offline use…");
+    act(() => cacheStatusStore.recordCached({ playlistId: "p1", songCount: 3, timestamp: Date.now() }));
+    expect(screen.queryByTestId("offline-keeping-badge")).toBeNull();
+    expect(screen.getByTestId("offline-ready-badge").textContent).toBe("Available offline · 3 songs");
+  });
+
   it("says when the playlist was kept once the pointer comes to the badge", () => {
     renderView(<OfflineReadyBadge playlistId="p1" />);
     act(() =>

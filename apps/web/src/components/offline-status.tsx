@@ -42,13 +42,34 @@ export function OnlineIndicator() {
 }
 
 /** 'Available offline' with the number of songs kept, once the worker has reported the playlist cached. */
-export function OfflineReadyBadge({ playlistId }: { playlistId: string }) {
+export function OfflineReadyBadge({
+  playlistId,
+  isKeeping = false,
+}: {
+  playlistId: string;
+  isKeeping?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const status = usePlaylistCacheStatus(playlistId);
   // When it was kept is worked out when the pointer comes to the badge: the first relative-time formatter of a page
   // loads the browser's locale data, too slow to pay while the playlist opens.
   const [hovered, setHovered] = useState(false);
-  if (!status?.isOfflineReady) return null;
+  if (!status?.isOfflineReady) {
+    // While the worker keeps the playlist, the badge's place says so: the page does not move when it is done.
+    if (!isKeeping) return null;
+    return (
+      <Badge
+        variant="light"
+        color="gray"
+        tt="none"
+        size="lg"
+        leftSection={<IconCloudDownload size={16} aria-hidden="true" />}
+        data-testid="offline-keeping-badge"
+      >
+        {t("offline.keepingOffline")}
+      </Badge>
+    );
+  }
   return (
     <Badge
       variant="light"
@@ -129,7 +150,7 @@ export function KeepOfflineButton({ playlistId }: { playlistId: string }) {
  */
 export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
   const { t } = useTranslation();
-  useKeepPlaylistOffline(playlistId);
+  const { isRequesting } = useKeepPlaylistOffline(playlistId);
   return (
     <Group
       gap="xs"
@@ -139,7 +160,7 @@ export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
       data-testid="playlist-offline-status"
     >
       <OnlineIndicator />
-      <OfflineReadyBadge playlistId={playlistId} />
+      <OfflineReadyBadge playlistId={playlistId} isKeeping={isRequesting} />
       <ServiceWorkerActiveMarker />
       <CompactOfflineStatus />
       <KeepOfflineButton playlistId={playlistId} />

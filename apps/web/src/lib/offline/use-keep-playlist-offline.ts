@@ -13,8 +13,8 @@ export function keepPlaylistOffline(playlistId: string): Promise<boolean> {
 
 /**
  * Keeps a playlist offline when it is opened (while online; offline there is nothing new to read), and gives the
- * explicit 'keep offline' action. `isRequesting` is true from an explicit request until the worker reports the
- * playlist kept (or gives up).
+ * explicit 'keep offline' action. `isRequesting` is true from a request (the automatic one too) until the worker
+ * reports the playlist kept (or gives up).
  */
 export function useKeepPlaylistOffline(playlistId: string | undefined, options: { auto?: boolean } = {}) {
   const auto = options.auto ?? true;
@@ -37,8 +37,8 @@ export function useKeepPlaylistOffline(playlistId: string | undefined, options: 
 
   useEffect(() => {
     if (!auto || !playlistId || !navigator.onLine) return;
-    void keepPlaylistOffline(playlistId);
-  }, [auto, playlistId]);
+    void keep();
+  }, [auto, playlistId, keep]);
 
   const isRequesting = requestedAt !== null && !(status && status.timestamp >= requestedAt);
   return { keep, isRequesting, status };
