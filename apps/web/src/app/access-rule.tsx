@@ -1,8 +1,9 @@
-import { useDeferredValue, useEffect } from "react";
+import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingView } from "../components/loading-view";
 import { useCurrentUser } from "../lib/session";
 import { isPublicPath, redirectAfterAuth } from "../lib/storage";
+import { useDeferredArrival } from "../lib/use-deferred-arrival";
 
 /**
  * Signed-out visitors may open only the public pages; anything else sends them home, remembering where they
@@ -11,9 +12,8 @@ import { isPublicPath, redirectAfterAuth } from "../lib/storage";
 export function AccessRule() {
   const location = useLocation();
   const current = useCurrentUser();
-  // The pages open in a deferred render, which React slices, once the person is known (the loading view stays until
-  // then): their arrival does not hold the main thread for the whole page at once.
-  const user = useDeferredValue(current.data);
+  // The pages open in a deferred render once the person is known (the loading view stays until then).
+  const user = useDeferredArrival(current.data);
 
   if (current.isPending || user === undefined) return <LoadingView variant="fullscreen" />;
   if (!user && !isPublicPath(location.pathname)) {

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconEdit, IconRefresh, IconShare, IconTrash } from "@tabler/icons-react";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -15,6 +15,7 @@ import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
+import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
 import { usePlaylist } from "../api";
 import classes from "../components/playlists.module.css";
 import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
@@ -32,9 +33,8 @@ export function PlaylistDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const back = location.key !== "default" ? true : "/playlists";
-  // The page draws its playlist in a deferred render, which React slices, so the data's arrival does not hold the
-  // main thread for the whole page at once (the loading view stays until it is drawn).
-  const data = useDeferredValue(playlist.data);
+  // The playlist is drawn in a deferred render (the loading view stays until then).
+  const data = useDeferredArrival(playlist.data);
   const heading = data ? builtInTitleText(t, data.title ?? "") || formatDate(data.date, "dddd, LL") : "";
   useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
 
