@@ -30,6 +30,7 @@ import { templateRoutes } from "./features/templates/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { MESSAGES, registerErrorHandling, sendError, toErrorResponse } from "./http/errors.js";
+import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
 import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
@@ -212,7 +213,7 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
     // A first visit to `/` gets the landing page's HTML in the visitor's language, which names the landing
     // screen's files up front; the app decides on its own what to show (a signed-in person goes on to the dashboard).
     app.get("/", { schema: { hide: true } }, (request, reply) => {
-      const language = landingLanguage(request.headers["accept-language"]);
+      const language = requestLanguage(request);
       const page = `landing-${language}.html`;
       return reply
         .header("Cache-Control", "no-cache")
@@ -232,19 +233,4 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
     }
     return sendError(reply, 404, { message: MESSAGES.notFound, code: "not_found" });
   });
-}
-
-/** The landing page's language from an Accept-Language header: the first of English or Spanish by preference. */
-export function landingLanguage(header: string | undefined): "en" | "es" {
-  const ranked = (header ?? "")
-    .split(",")
-    .map((part, order) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { base: tag.toLowerCase().split("-")[0], q: q === undefined ? 1 : Number(q), order };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.order - b.order);
-  const match = ranked.find((entry) => entry.base === "en" || entry.base === "es");
-  return match?.base === "es" ? "es" : "en";
 }

@@ -10,7 +10,7 @@ import {
 import { IconLanguage, IconMoon, IconMusic, IconSun } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FALLBACK_LANGUAGE, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage, toLanguage } from "../lib/i18n";
+import { currentLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage } from "../lib/i18n";
 import classes from "./top-bar.module.css";
 
 /**
@@ -72,7 +72,7 @@ export function ColorSchemeToggle() {
 /** Signed out, the language choice is one button naming the other language in its own words. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const active = toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? FALLBACK_LANGUAGE;
+  const active = currentLanguage(i18n);
   const other = SUPPORTED_LANGUAGES.find((language) => language !== active) ?? active;
   const name = LANGUAGE_NAMES[other];
   return (

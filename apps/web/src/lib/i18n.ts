@@ -106,8 +106,11 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-export function currentLanguage(): Language {
-  return toLanguage(i18next.resolvedLanguage ?? i18next.language) ?? FALLBACK_LANGUAGE;
+/** The language shown, by the app's i18next instance or the one given (a component's, from useTranslation). */
+export function currentLanguage(
+  instance: Pick<typeof i18next, "resolvedLanguage" | "language"> = i18next,
+): Language {
+  return toLanguage(instance.resolvedLanguage ?? instance.language) ?? FALLBACK_LANGUAGE;
 }
 
 export { i18next as i18n };
