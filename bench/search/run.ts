@@ -92,6 +92,22 @@ async function serviceStatement(
   return { text: sql, values: params };
 }
 
+/** Signs the seeded bench user in on `origin`; the authorization header of the session. */
+async function signedIn(origin: string, corpus: Corpus): Promise<Record<string, string>> {
+  const token = await signIn(origin, { name: "Bench Singer", email: BENCH_USER_EMAIL });
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await fetch(`${origin}/api/me`, { headers })).json()) as { id: string };
+  if (me.id !== corpus.benchUser.id) throw new Error("signed in as someone else than the seeded bench user");
+  return headers;
+}
+
+/** Asks once; the total the API counted. */
+async function firstAnswer(url: string, headers: Record<string, string>): Promise<number> {
+  const first = await fetch(url, { headers });
+  if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
+  return ((await first.json()) as { totalCount: number }).totalCount;
+}
+
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const perSecond = (value: number) => Math.round(value).toLocaleString("en-US");
 
@@ -132,8 +148,9 @@ async function main() {
   // The direct clients connect exactly like the app's pool: same URL, same per-connection settings.
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const connection: pg.ClientConfig = { ...pool.options };
-  const server = await startServer(databaseUrl);
+  let server = await startServer(databaseUrl);
   const rows: Row[] = [];
+  const uncached: Row[] = [];
   const setting = async (name: string) =>
     (await pool.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0]!.value;
   const postgres = {
@@ -143,12 +160,7 @@ async function main() {
   };
   const loadBefore = loadavg()[0]!;
   try {
-    const token = await signIn(server.origin, { name: "Bench Singer", email: BENCH_USER_EMAIL });
-    const headers = { authorization: `Bearer ${token}` };
-    const me = (await (await fetch(`${server.origin}/api/me`, { headers })).json()) as { id: string };
-    if (me.id !== corpus.benchUser.id)
-      throw new Error("signed in as someone else than the seeded bench user");
-
+    let headers = await signedIn(server.origin, corpus);
     const load = async (url: string, withHeaders: boolean) => {
       const options = withHeaders ? { headers } : {};
       await httpLoad(url, { connections: LATENCY_CONNECTIONS, seconds: warmup, ...options });
@@ -166,9 +178,7 @@ async function main() {
     for (const search of searches(corpus)) {
       const url = `${server.origin}/api/songs/search?${search.query}`;
       log(`  ${search.label}: ${decodeURIComponent(search.query.toString())}`);
-      const first = await fetch(url, { headers });
-      if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
-      const { totalCount } = (await first.json()) as { totalCount: number };
+      const totalCount = await firstAnswer(url, headers);
       const statement = await serviceStatement(database.db, corpus.benchUser.id, search.query);
       // The statement is the service's: it must count what the API counted.
       const counted = await pool.query({ ...statement, rowMode: "array" });
@@ -181,6 +191,19 @@ async function main() {
       });
       const direct = await sqlLoad(connection, [statement], { clients: THROUGHPUT_CONNECTIONS, seconds });
       rows.push({ search, totalCount, latency, api, direct });
+    }
+
+    // The same searches on a server that keeps no answers: what a search not asked before costs.
+    await server.stop();
+    server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0" });
+    headers = await signedIn(server.origin, corpus);
+    log("\n  without the search cache (SEARCH_CACHE_MB=0)");
+    for (const [index, search] of searches(corpus).entries()) {
+      const url = `${server.origin}/api/songs/search?${search.query}`;
+      log(`  ${search.label}`);
+      const totalCount = await firstAnswer(url, headers);
+      const { latency, api } = await load(url, true);
+      uncached.push({ search, totalCount, latency, api, direct: rows[index + 1]?.direct });
     }
   } finally {
     await server.stop();
@@ -221,6 +244,22 @@ async function main() {
     );
   }
   out();
+  out(
+    "Without the search cache: the same searches on a server started with `SEARCH_CACHE_MB=0`, so that every " +
+      "request searches the database — what a search nobody has asked since the library last changed costs. " +
+      "For information; the targets below are the app's as it runs by default (the first table).",
+  );
+  out();
+  out("| search | p50 | p95 | p99 (ms) @8 | API req/s @32 | API/direct ratio | failed |");
+  out("|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of uncached) {
+    const ratio = row.direct ? (row.api.perSecond / row.direct.perSecond).toFixed(2) : "–";
+    out(
+      `| ${row.search.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
+        `${perSecond(row.api.perSecond)} | ${ratio} | ${row.latency.failures + row.api.failures} |`,
+    );
+  }
+  out();
   out("Targets:");
   out();
   let failed = 0;
@@ -228,6 +267,10 @@ async function main() {
     failed += Number(!ok);
     out(`- ${ok ? "PASS" : "FAIL"} ${text}`);
   };
+  for (const row of uncached) {
+    const failures = row.latency.failures + row.api.failures;
+    if (failures > 0) check(false, `${row.search.label}, without the cache: ${failures} requests failed`);
+  }
   for (const row of rows) {
     const label = row.search.label;
     const failures = row.latency.failures + row.api.failures;

@@ -29,7 +29,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(databaseUrl: string): Promise<RunningServer> {
+/** Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB). */
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "choir-bench-"));
@@ -56,6 +60,7 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
         OIDC_CLIENT_SECRET: "",
         REDIS_URL: "",
         SMTP_URL: "",
+        ...env,
       },
     },
   );

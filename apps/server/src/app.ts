@@ -26,6 +26,8 @@ import { memberRoutes } from "./features/members/routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
 import { sharingRoutes } from "./features/sharing/routes.js";
 import { songRoutes } from "./features/songs/routes.js";
+import { SearchCache } from "./features/songs/search-cache.js";
+import type { SearchAnswer } from "./features/songs/service.js";
 import { templateRoutes } from "./features/templates/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
@@ -44,6 +46,8 @@ declare module "fastify" {
     clock: Clock;
     sessions: SessionService;
     mailer: Mailer;
+    /** Song search answers kept while the database's search generation stands. */
+    searchCache: SearchCache<SearchAnswer>;
   }
 }
 
@@ -133,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("sessions", new SessionService(database.db, clock, config.jwtSecret));
   const mailer = options.mailer ?? createMailer(config, database.db, clock, app.log);
   app.decorate("mailer", mailer);
+  app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
 
   await app.register(helmet, {

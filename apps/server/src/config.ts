@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Choir App <no-reply@localhost>"),
   REDIS_URL: optionalString.pipe(urlString(["redis:", "rediss:"], "redis://").optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -69,6 +70,8 @@ export interface Config {
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** Memory for song search answers kept for repeating (features/songs/search-cache.ts); 0 keeps none. */
+  searchCacheBytes: number;
   logLevel: string;
   /** Built web app, served from the same port; absent in API tests. */
   webDist: string | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

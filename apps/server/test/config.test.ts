@@ -25,11 +25,18 @@ describe("configuration from the environment", () => {
       localSignIn: true,
       mailFrom: "Choir App <no-reply@localhost>",
       rateLimitPerMinute: 60,
+      searchCacheBytes: 32 * 1024 * 1024,
       logLevel: "info",
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     // Generated once and kept: a second load reads the same secret.
     expect(loadConfig({ DATA_DIR: tmp }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it("reads the search cache's size in MB; 0 keeps none", () => {
+    expect(loadConfig({ DATA_DIR: tmp, SEARCH_CACHE_MB: "0" }).searchCacheBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp, SEARCH_CACHE_MB: "8" }).searchCacheBytes).toBe(8 * 1024 * 1024);
+    expect(problems({ SEARCH_CACHE_MB: "-1" }).join("\n")).toContain("SEARCH_CACHE_MB");
   });
 
   it("derives PUBLIC_URL from PORT", () => {

@@ -1,10 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   check,
   customType,
   type ExtraConfigColumn,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -123,6 +125,21 @@ export const songSearch = pgTable(
  */
 export const songBrowse = pgTable("song_browse", searchRowColumns(), (t) =>
   searchRowIndexes("song_browse", t),
+);
+
+/**
+ * One row: a number the database raises, in the same transaction, whenever something a search can answer changes
+ * (a song, its search row, its tags or choirs, a membership, a tag, a creator's or a choir's name; triggers of
+ * migration 0011). A search reads it in the same snapshot as its results, so a server keeps answers under the
+ * number they were computed at and serves them again while the number stands (features/songs/search-cache.ts).
+ */
+export const searchGeneration = pgTable(
+  "search_generation",
+  {
+    id: integer("id").primaryKey(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (t) => [check("search_generation_one_row", sql`${t.id} = 1`)],
 );
 
 /** Choirs a PublicChoirs song is shared with. */

@@ -105,7 +105,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const query = request.query;
-      const result = await searchSongs(app.db, request.session!.userId, query);
+      const result = await searchSongs(app.db, request.session!.userId, query, app.searchCache);
       return { ...result, songs: result.songs.map(presentSong), skip: query.skip, take: query.take };
     },
   );

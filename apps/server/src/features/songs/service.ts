@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { requireCreator, visibleTo } from "./policy.js";
+import type { SearchCache } from "./search-cache.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -340,6 +341,8 @@ async function tagIds(db: Db, names: string[]): Promise<(string | undefined)[]> 
 
 interface SearchRow {
   total: number;
+  /** The search generation in the statement's snapshot (a bigint, as text on PostgreSQL). */
+  generation: number | string;
   song: {
     id: string;
     title: string;
@@ -361,11 +364,67 @@ interface SearchRow {
   } | null;
 }
 
+export interface SearchAnswer {
+  songs: SongDetails[];
+  totalCount: number;
+  hasMore: boolean;
+}
+
+/** What makes two searches by one person the same search. */
+function searchKey(callerId: string, filters: SearchFilters): string {
+  const tagKeys = [...new Set(filters.tags.map((name) => name.toLocaleLowerCase()))].sort();
+  return JSON.stringify([
+    callerId,
+    filters.searchTerm?.trim() ?? "",
+    filters.title ?? "",
+    filters.artist ?? "",
+    filters.content ?? "",
+    tagKeys,
+    filters.visibility ?? null,
+    filters.choirId ?? null,
+    filters.userId ?? null,
+    filters.onlyUserCreated ?? false,
+    filters.sortBy ?? null,
+    filters.sortDirection ?? null,
+    filters.skip,
+    filters.take,
+  ]);
+}
+
+/** About what an answer holds in memory: its texts twice (UTF-16) and a fixed share per song. */
+function answerBytes(answer: SearchAnswer): number {
+  let bytes = 256;
+  for (const { song, tags: songTagList, choirs: songChoirList } of answer.songs) {
+    bytes +=
+      1_024 +
+      2 * (song.content.length + song.title.length + (song.artist?.length ?? 0) + song.tagsText.length);
+    bytes += 160 * (songTagList.length + songChoirList.length);
+  }
+  return bytes;
+}
+
+/** The database's search generation now (see search-cache.ts). */
+async function currentGeneration(db: Db): Promise<number> {
+  const result = await db.execute(sql`select value from search_generation where id = 1`);
+  return Number((result as unknown as { rows: { value: number | string }[] }).rows[0]?.value ?? 0);
+}
+
 /**
  * Full-text and fuzzy song search over what the caller may see, in one statement: the exact total and one page
- * of songs with their creator, tags and choirs.
+ * of songs with their creator, tags and choirs. With a cache, an answer computed while the database's search
+ * generation still stands is given again without searching.
  */
-export async function searchSongs(db: Db, callerId: string, filters: SearchFilters) {
+export async function searchSongs(
+  db: Db,
+  callerId: string,
+  filters: SearchFilters,
+  cache?: SearchCache<SearchAnswer>,
+): Promise<SearchAnswer> {
+  const key = cache?.enabled ? searchKey(callerId, filters) : undefined;
+  if (cache && key) {
+    const kept = cache.get(key, await currentGeneration(db));
+    if (kept) return kept;
+  }
   const keys = filters.tags.map((name) => name.toLocaleLowerCase());
   const fromCache = keys.length > 0 && keys.every((key) => tagIdCache.get(db)?.has(key));
   let rows = await runSearch(db, callerId, filters);
@@ -386,7 +445,9 @@ export async function searchSongs(db: Db, callerId: string, filters: SearchFilte
       choirs: songChoirList,
     });
   }
-  return { songs, totalCount, hasMore: filters.skip + songs.length < totalCount };
+  const answer = { songs, totalCount, hasMore: filters.skip + songs.length < totalCount };
+  if (cache && key) cache.set(key, Number(rows[0]?.generation ?? 0), answer, answerBytes(answer));
+  return answer;
 }
 
 async function runSearch(db: Db, callerId: string, filters: SearchFilters): Promise<SearchRow[]> {
@@ -397,8 +458,8 @@ async function runSearch(db: Db, callerId: string, filters: SearchFilters): Prom
 /**
  * The one statement of a search (bench/search runs it as well). It reads `song_search` (narrow rows kept by
  * triggers; `song_browse`, narrower still, without a term) to filter, count and order, and the wide `songs` rows
- * of the page only. It always returns at least one row, carrying the exact total; `song` is null when the page is
- * empty.
+ * of the page only. It always returns at least one row, carrying the exact total and the search generation its
+ * snapshot saw; `song` is null when the page is empty.
  *
  * Relevance, with a search term, highest first: (1) songs with a search word in the title, artist or tags,
  * ranked by ts_rank over title (weight A), artist (B) and tags (C); (2) songs found only as a likely typo of a
@@ -490,7 +551,8 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
     total = sql`(select count(*) from ${table} ss where ${condition})`;
   }
   return sql`with ${matches}
-    select ${total}::int as total, case when s.id is null then null else json_build_object(
+    select ${total}::int as total, (select value from search_generation where id = 1) as generation,
+      case when s.id is null then null else json_build_object(
       'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
       'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,
       'versionChoirId', s.version_choir_id, 'tagsText', s.tags_text, 'titleNorm', s.title_norm,
