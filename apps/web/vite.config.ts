@@ -1,10 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { landingCatalogue, landingPages } from "./landing-catalogue";
+import { landingCatalogue, landingPages, PRERENDER_DIR } from "./landing-catalogue";
 import { theme } from "./src/app/theme";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
@@ -40,8 +41,42 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
+/**
+ * Two builds (`npm run build`): first the landing screen's prerenderer for Node (`--ssr src/prerender.tsx`, into
+ * dist-prerender/, with only the plugins its modules need), then the app, whose landing pages carry its markup.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), landingCatalogue()] : appPlugins(),
+  resolve: {
+    alias: {
+      "use-sync-external-store/shim": fileURLToPath(
+        new URL("./src/lib/use-sync-external-store-shim.ts", import.meta.url),
+      ),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  build: isSsrBuild
+    ? { outDir: PRERENDER_DIR, emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        sourcemap: true,
+        rolldownOptions: {
+          // The contract's zod schemas are plain values; marking zod pure lets pages that use only its constants
+          // leave zod out of their chunks.
+          treeshake: { manualPureFunctions: ["z"] },
+        },
+      },
+}));
+
+function appPlugins() {
+  return [
     react(),
     landingCatalogue(),
     landingPages(),
@@ -99,22 +134,5 @@ export default defineConfig({
         navigateFallback: "index.html",
       },
     }),
-  ],
-  server: {
-    port: 5173,
-    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
-  },
-  preview: {
-    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
-  },
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // The contract's zod schemas are plain values; marking zod pure lets pages that use only its constants
-      // leave zod out of their chunks.
-      treeshake: { manualPureFunctions: ["z"] },
-    },
-  },
-});
+  ];
+}

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Health, LIMITS } from "@choir/contract";
+import { Health, LANDING_BOOT_SCRIPT, LIMITS } from "@choir/contract";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -64,12 +65,18 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Security headers: a CSP allowing only this origin (no inline scripts), no framing, no referrer. */
+/** The landing pages' one inline script (see LANDING_BOOT_SCRIPT), allowed by its hash and by nothing else. */
+export const LANDING_BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(LANDING_BOOT_SCRIPT).digest("base64")}'`;
+
+/**
+ * Security headers: a CSP allowing only this origin (and no inline script but the landing pages' boot script), no
+ * framing, no referrer.
+ */
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", LANDING_BOOT_SCRIPT_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:"],
     fontSrc: ["'self'", "data:"],

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LANDING_BOOT_SCRIPT } from "@choir/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -119,7 +121,9 @@ describe("the HTTP application", () => {
     const response = await app.inject({ method: "GET", url: "/" });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // This origin, and of inline scripts only the landing pages' boot script, by the hash of its exact text.
+    const bootHash = createHash("sha256").update(LANDING_BOOT_SCRIPT).digest("base64");
+    expect(csp).toContain(`script-src 'self' 'sha256-${bootHash}';`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

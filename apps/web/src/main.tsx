@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { MantineRoot } from "./app/mantine-root";
-import { i18n, startI18n } from "./lib/i18n";
+import { currentLanguage, i18n, startI18n } from "./lib/i18n";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker, shouldRegisterServiceWorker } from "./lib/offline/service-worker";
 import { authToken } from "./lib/storage";
@@ -22,18 +22,31 @@ const screen = landing ? loadLanding() : loadApp();
 // holding the main thread for the whole tree.
 void Promise.all([startI18n(landing ? "landing" : "app").catch(() => undefined), screen]).then(
   ([, { Screen }]) => {
-    const reactRoot = createRoot(root);
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <MantineRoot>
-            <Screen />
-          </MantineRoot>
-        </StrictMode>,
-      ),
+    const tree = (
+      <StrictMode>
+        <MantineRoot>
+          <Screen />
+        </MantineRoot>
+      </StrictMode>
     );
+    // The landing page arrives drawn (landing-{language}.html, see landing-catalogue.ts): React takes that markup
+    // over when it is in the language the visitor gets, and draws afresh otherwise (a stored choice of the other
+    // language).
+    const drawn = root.dataset.prerendered;
+    const hydrate = landing && drawn !== undefined && drawn === currentLanguage();
+    if (!hydrate) root.replaceChildren();
+    delete root.dataset.prerendered;
+    startTransition(() => {
+      if (hydrate) hydrateRoot(root, tree, { onRecoverableError: reportRecoverableError });
+      else createRoot(root).render(tree);
+    });
   },
 );
+
+/** A hydration that had to redraw: worth knowing, not worth alarming the visitor. */
+function reportRecoverableError(error: unknown) {
+  console.warn("The landing page was drawn again:", error);
+}
 
 // Each import in a function of its own: one expression holding both would preload both chunks.
 function loadLanding() {

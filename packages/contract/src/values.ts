@@ -55,6 +55,24 @@ export const STORAGE_KEYS = {
   songSolfege: "choirapp-song-solfege",
 } as const;
 
+/** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */
+export const COLOR_SCHEME_STORAGE_KEY = "mantine-color-scheme-value";
+
+/**
+ * The one inline script of the app: in the head of the prerendered landing pages (landing-{language}.html), before
+ * anything is painted. It sets the colour scheme the page will have (the person's choice, else the system's), so a
+ * dark page does not flash light; and it marks the page to be drawn afresh instead of shown as sent when the visitor
+ * is signed in (the app opens instead) or chose the other language. The server allows exactly this text by its hash
+ * in the Content-Security-Policy; any other inline script stays blocked.
+ */
+export const LANDING_BOOT_SCRIPT =
+  "(function(){try{var d=document.documentElement,l=localStorage," +
+  `s=l.getItem(${JSON.stringify(COLOR_SCHEME_STORAGE_KEY)}),g=l.getItem(${JSON.stringify(STORAGE_KEYS.language)});` +
+  'd.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:' +
+  'matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");' +
+  `if(l.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})||(g&&g.slice(0,2)!==d.lang))d.setAttribute("data-redraw","")` +
+  "}catch(e){}})()";
+
 export type ShareableLinkStatus = "deactivated" | "expired" | "limitReached" | "active";
 
 /** The badge of a shareable link, in the spec's priority: deactivated > expired > limit reached > active. */

@@ -113,7 +113,18 @@ export function listenForInstallPrompt(
   target.addEventListener("appinstalled", () => store.handleAppInstalled());
 }
 
+/**
+ * What the prerendered landing page was drawn with (src/prerender.tsx): nothing installed, nothing offered yet. The
+ * app's first render over that markup uses it too, then the browser's real state.
+ */
+const PRERENDERED_STATE: InstallPromptState = {
+  isInstallable: false,
+  isInstalled: false,
+  deferredPrompt: null,
+  isInstalling: false,
+};
+
 export function useInstallPrompt(store: InstallPromptStore = installPromptStore) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => PRERENDERED_STATE);
   return { ...state, install: store.install };
 }

@@ -3,7 +3,9 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
+import fullEn from "../../locales/en.json";
 import landingEn from "../../locales/en.json?landing";
+import fullEs from "../../locales/es.json";
 import landingEs from "../../locales/es.json?landing";
 import { Screen } from "./landing-screen";
 
@@ -61,5 +63,8 @@ describe("the landing screen on its own", () => {
       "topBar",
     ]);
     expect(JSON.stringify(landingEs).length).toBeLessThan(10_000);
+    // Of the offline texts, only the update prompt's question (src/main.tsx asks it on any page).
+    expect(landingEn.offline).toEqual({ updateConfirm: fullEn.offline.updateConfirm });
+    expect(landingEs.offline).toEqual({ updateConfirm: fullEs.offline.updateConfirm });
   });
 });

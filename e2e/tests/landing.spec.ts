@@ -1,0 +1,120 @@
+import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
+import { LANGUAGE_STORAGE_KEY, text } from "../fixtures/locales";
+
+/**
+ * The landing page arrives drawn (landing-{language}.html): a first-time visitor sees it before any script has run,
+ * in the colour scheme their device asks for; the app then takes that markup over instead of drawing it again.
+ */
+
+/** A visitor whose scripts never arrive: what the page shows as sent, with only its inline boot script. */
+async function asSent(
+  browser: Browser,
+  options: BrowserContextOptions & { stored?: Record<string, string> },
+  check: (page: Page) => Promise<void>,
+) {
+  const { stored, ...contextOptions } = options;
+  const context = await browser.newContext({ serviceWorkers: "block", ...contextOptions });
+  try {
+    if (stored) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, stored);
+    }
+    const page = await context.newPage();
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
+    let scriptsAsked = 0;
+    await page.route("**/*.js", (route) => {
+      scriptsAsked += 1;
+      return route.abort();
+    });
+    await page.goto("/");
+    await check(page);
+    expect(scriptsAsked, "the page's scripts were asked for, and none ran").toBeGreaterThan(0);
+    // The boot script is inline: allowed by its hash, it ran without a refusal.
+    expect(refusals).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe("the landing page as sent", () => {
+  test("shows the page in the visitor's language and colour scheme before any script has run", async ({
+    browser,
+  }) => {
+    await asSent(
+      browser,
+      { locale: "es-ES", extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" }, colorScheme: "dark" },
+      async (page) => {
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "landing.hero.title"));
+        await expect(page.getByTestId("get-started")).toHaveText(text("es", "common.getStarted"));
+        await expect(page).toHaveTitle(`${text("es", "app.name")} · ${text("es", "app.tagline")}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", "es");
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      },
+    );
+    await asSent(
+      browser,
+      { locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US" }, colorScheme: "light" },
+      async (page) => {
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "landing.hero.title"));
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+      },
+    );
+    // A colour scheme chosen in the app wins over the device's.
+    await asSent(
+      browser,
+      { colorScheme: "dark", stored: { "mantine-color-scheme-value": "light" } },
+      async (page) => {
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+      },
+    );
+  });
+
+  test("keeps the page as sent from a signed-in visitor and from one who chose the other language", async ({
+    browser,
+  }) => {
+    await asSent(browser, { stored: { authToken: "a.b.c" } }, async (page) => {
+      await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+    });
+    await asSent(
+      browser,
+      { extraHTTPHeaders: { "Accept-Language": "en-US" }, stored: { [LANGUAGE_STORAGE_KEY]: "es" } },
+      async (page) => {
+        await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+      },
+    );
+  });
+
+  test("is taken over by the app without being drawn again, and works", async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "Accept-Language": "en-US" } });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+      });
+      // The heading the server sent, kept before any script of the page runs.
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          (window as unknown as { sentHeading: Element | null }).sentHeading = document.querySelector("h1");
+        });
+      });
+      await page.goto("/");
+      await expect(page.getByTestId("install-card")).toBeVisible();
+      // Working: the language button redraws the page in Spanish.
+      await page.getByTestId("language-switch").click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "landing.hero.title"));
+      const same = await page.evaluate(
+        () =>
+          (window as unknown as { sentHeading: Element | null }).sentHeading === document.querySelector("h1"),
+      );
+      expect(same, "the heading on screen is the one the server sent").toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
