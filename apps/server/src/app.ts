@@ -33,6 +33,7 @@ import { templateRoutes } from "./features/templates/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { MESSAGES, registerErrorHandling, sendError, toErrorResponse } from "./http/errors.js";
+import { trackRouteHandlers } from "./http/in-flight.js";
 import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
@@ -90,6 +91,9 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/** How long closing waits for handlers still at work (main.ts forces the exit at 25 s). */
+const SHUTDOWN_HANDLER_WAIT_MS = 10_000;
+
 /** Builds the whole HTTP application; main.ts listens on it, API tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -126,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header("connection", "close");
   });
 
+  const handlers = trackRouteHandlers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -146,6 +151,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("mailer", mailer);
   app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
+  // Closing hooks run last-registered first: this one runs after the HTTP server has closed and before the mailer
+  // and the database close, so handlers whose callers hung up finish their queries.
+  app.addHook("onClose", () => handlers.settled(SHUTDOWN_HANDLER_WAIT_MS));
 
   await app.register(helmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,

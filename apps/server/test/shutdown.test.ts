@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { testConfig } from "./helpers.js";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -93,5 +97,44 @@ describe("graceful shutdown", () => {
     expect(await exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     expect(output).not.toMatch(/"level":50/);
+  }, 30_000);
+});
+
+describe("closing the application", () => {
+  it("lets a handler whose caller hung up finish its queries before the database closes", async () => {
+    // The app opens (and so closes) its own embedded database here.
+    const app = await buildApp({ config: testConfig(), logger: false });
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let outcome: unknown = "not run";
+    app.get("/api/test/slow", async () => {
+      arrive();
+      await released;
+      try {
+        outcome = await app.db.execute(sql`select 1 as one`);
+      } catch (error) {
+        outcome = error;
+      }
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+
+    const call = httpRequest({ host: "127.0.0.1", port, path: "/api/test/slow" });
+    call.on("error", () => {});
+    call.end();
+    await arrived;
+    call.destroy();
+    await new Promise((resolve) => call.once("close", resolve));
+
+    const closed = app.close();
+    // The HTTP server has no connection left and closes at once; the handler is still waiting.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await closed;
+    expect(outcome).not.toBeInstanceOf(Error);
+    expect(outcome).not.toBe("not run");
   }, 30_000);
 });
