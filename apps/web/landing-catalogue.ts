@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
-// A relative path: the config loader bundles it (a workspace package would be loaded by Node as TypeScript).
+// Relative paths: the config loader bundles them (a workspace package would be loaded by Node as TypeScript).
+import { escapeHtml } from "../../packages/contract/src/html";
 import { LANDING_BOOT_SCRIPT } from "../../packages/contract/src/values";
 
 /** Where the first build puts the landing screen's prerenderer (src/prerender.tsx), relative to apps/web. */
@@ -152,8 +153,4 @@ export function landingPages(): Plugin {
       }
     },
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 }

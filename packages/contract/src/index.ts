@@ -1,6 +1,7 @@
 export * from "./auth.js";
 export * from "./choirs.js";
 export * from "./errors.js";
+export * from "./html.js";
 export * from "./invitations.js";
 export * from "./limits.js";
 export * from "./messages.js";

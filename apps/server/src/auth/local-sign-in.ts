@@ -1,3 +1,4 @@
+import { escapeHtml } from "@choir/contract";
 /** The server-rendered local development sign-in page (no identity provider configured). */
 
 export interface DemoUser {
@@ -57,12 +58,6 @@ const TEXT = {
 } as const;
 
 export type PageLanguage = keyof typeof TEXT;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 const STYLE = `
   :root { color-scheme: light dark; --fg:#1b2430; --bg:#f6f7f9; --card:#fff; --muted:#4a5565; --accent:#1f5f8b; --line:#d5dae1; }

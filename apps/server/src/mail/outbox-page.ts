@@ -1,3 +1,4 @@
+import { escapeHtml } from "@choir/contract";
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,14 +7,6 @@ import { outboxMessages } from "../db/schema/index.js";
 const SHOWN_MESSAGES = 100;
 
 type OutboxMessage = typeof outboxMessages.$inferSelect;
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 
 /** Escapes a plain-text body and turns its http(s) addresses into links. */
 function linkify(text: string): string {

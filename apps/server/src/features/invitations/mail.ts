@@ -1,3 +1,4 @@
+import { escapeHtml } from "@choir/contract";
 import type { Language } from "../../http/language.js";
 import type { MailMessage } from "../../mail/mailer.js";
 
@@ -8,14 +9,6 @@ export interface InvitationMailInput {
   link: string;
   expiresAt: Date;
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 
 /** Header-safe: a name with line breaks must not spill into other headers. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
