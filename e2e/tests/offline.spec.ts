@@ -146,7 +146,9 @@ test("a saved playlist opened online is there offline with its songs; changes of
         await dialog.accept();
       });
     });
-    const reloaded = page.waitForEvent("load");
+    // Yes reloads once the new worker has the page (about a second); a stalled handover fails here, not at the
+    // test's time limit.
+    const reloaded = page.waitForEvent("load", { timeout: 30_000 });
     await page
       .evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
@@ -154,7 +156,15 @@ test("a saved playlist opened online is there offline with its songs; changes of
       })
       // Yes reloads the page, which may end this call.
       .catch(() => undefined);
-    const shown = await prompt;
+    let noPromptTimer: NodeJS.Timeout | undefined;
+    const noPrompt = new Promise<never>((_resolve, reject) => {
+      noPromptTimer = setTimeout(() => {
+        void workerStates(page).then((states) =>
+          reject(new Error(`The update prompt did not open within 30 s (${states})`)),
+        );
+      }, 30_000);
+    });
+    const shown = await Promise.race([prompt, noPrompt]).finally(() => clearTimeout(noPromptTimer));
     expect(shown.type).toBe("confirm");
     expect(shown.message).toBe(text("en", "offline.updateConfirm"));
     expect(shown.message).toBe("A critical update is available to fix playlist loading. Refresh now?");
@@ -164,6 +174,22 @@ test("a saved playlist opened online is there offline with its songs; changes of
     writeFileSync(swFile, original);
   }
 });
+
+/** The page's service workers by state, to say where an update stalled. */
+function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? "none";
+      return [
+        `installing: ${state(registration?.installing)}`,
+        `waiting: ${state(registration?.waiting)}`,
+        `active: ${state(registration?.active)}`,
+        `controller: ${state(navigator.serviceWorker.controller)}`,
+      ].join(", ");
+    })
+    .catch((error: unknown) => `states unreadable: ${error}`);
+}
 
 /**
  * Lets the (reloaded) share page start, then stops its clock while it is still preparing; a page that got past it

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { shouldRegisterServiceWorker, watchForUpdates } from "./service-worker";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { shouldRegisterServiceWorker, UPDATE_HANDOVER_MS, watchForUpdates } from "./service-worker";
 
 /** A registration whose next worker installs when `install()` is called. */
 function fakeRegistration() {
@@ -19,30 +19,65 @@ function fakeRegistration() {
   };
 }
 
+/** The page's service worker container, with the worker that controls it now (or none). */
+function fakeContainer(controller: ServiceWorker | null) {
+  return Object.assign(new EventTarget(), { controller });
+}
+
 describe("service worker update flow", () => {
-  it("a new worker installed while a controller exists: skip waiting, ask, reload on yes", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a new worker installed while a controller exists: skip waiting, ask, reload on yes once it has the page", () => {
+    vi.useFakeTimers();
     const { registration, worker, install } = fakeRegistration();
+    const container = fakeContainer({} as ServiceWorker);
     const flow = { confirmUpdate: vi.fn(() => true), reload: vi.fn() };
-    watchForUpdates(registration, { controller: {} as ServiceWorker }, flow);
+    watchForUpdates(registration, container, flow);
     install();
     expect(worker.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
     expect(flow.confirmUpdate).toHaveBeenCalledTimes(1);
+    expect(flow.reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(flow.reload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(UPDATE_HANDOVER_MS * 2);
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(flow.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads all the same when the new worker has not taken the page over in time", () => {
+    vi.useFakeTimers();
+    const { registration, install } = fakeRegistration();
+    const container = fakeContainer({} as ServiceWorker);
+    const flow = { confirmUpdate: vi.fn(() => true), reload: vi.fn() };
+    watchForUpdates(registration, container, flow);
+    install();
+    vi.advanceTimersByTime(UPDATE_HANDOVER_MS - 1);
+    expect(flow.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(flow.reload).toHaveBeenCalledTimes(1);
+    container.dispatchEvent(new Event("controllerchange"));
     expect(flow.reload).toHaveBeenCalledTimes(1);
   });
 
   it("declining keeps the page as it is", () => {
+    vi.useFakeTimers();
     const { registration, install } = fakeRegistration();
+    const container = fakeContainer({} as ServiceWorker);
     const flow = { confirmUpdate: vi.fn(() => false), reload: vi.fn() };
-    watchForUpdates(registration, { controller: {} as ServiceWorker }, flow);
+    watchForUpdates(registration, container, flow);
     install();
     expect(flow.confirmUpdate).toHaveBeenCalled();
+    container.dispatchEvent(new Event("controllerchange"));
+    vi.advanceTimersByTime(UPDATE_HANDOVER_MS * 2);
     expect(flow.reload).not.toHaveBeenCalled();
   });
 
   it("the first install (no controller yet) asks nothing", () => {
     const { registration, worker, install } = fakeRegistration();
     const flow = { confirmUpdate: vi.fn(() => true), reload: vi.fn() };
-    watchForUpdates(registration, { controller: null }, flow);
+    watchForUpdates(registration, fakeContainer(null), flow);
     install();
     expect(worker.postMessage).not.toHaveBeenCalled();
     expect(flow.confirmUpdate).not.toHaveBeenCalled();

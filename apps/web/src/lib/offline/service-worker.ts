@@ -8,14 +8,18 @@ export interface UpdateFlow {
   reload: () => void;
 }
 
+/** How long a confirmed update waits for the new worker to take the page over before reloading all the same. */
+export const UPDATE_HANDOVER_MS = 3_000;
+
 /**
  * The spec's update flow: when a new worker has installed while a controller exists (a previous version runs this
  * page), tell it to skip waiting, then ask; reload on yes. The first install (no controller) asks nothing.
  */
 export function watchForUpdates(
   registration: ServiceWorkerRegistration,
-  container: Pick<ServiceWorkerContainer, "controller">,
+  container: Pick<ServiceWorkerContainer, "controller" | "addEventListener" | "removeEventListener">,
   flow: UpdateFlow,
+  handoverMs = UPDATE_HANDOVER_MS,
 ): void {
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
@@ -23,9 +27,28 @@ export function watchForUpdates(
     worker.addEventListener("statechange", () => {
       if (worker.state !== "installed" || !container.controller) return;
       worker.postMessage({ type: "SKIP_WAITING" } satisfies MessageToWorker);
-      if (flow.confirmUpdate()) flow.reload();
+      if (flow.confirmUpdate()) reloadOnceHandedOver(container, flow.reload, handoverMs);
     });
   });
+}
+
+/**
+ * Reloads once the new worker controls the page (it is activating after the skip-waiting message), so the reload is
+ * answered by the new version and not sent while one worker replaces the other; if the handover does not come within
+ * `handoverMs`, reloads all the same.
+ */
+function reloadOnceHandedOver(
+  container: Pick<ServiceWorkerContainer, "addEventListener" | "removeEventListener">,
+  reload: () => void,
+  handoverMs: number,
+): void {
+  const handedOver = () => {
+    clearTimeout(timer);
+    container.removeEventListener("controllerchange", handedOver);
+    reload();
+  };
+  const timer = setTimeout(handedOver, handoverMs);
+  container.addEventListener("controllerchange", handedOver);
 }
 
 /** Production builds register the worker; development only with VITE_SW_DEV=1 (a stale worker confuses hot reload). */
