@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const results = join(root, ".test-results");
@@ -19,6 +20,8 @@ const only = process.argv.slice(2);
 
 const steps = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Names of the tests that failed, repeated in the summary so the end of the output says which. */
+const failures = [];
 
 function run(name, command, args, env = {}) {
   if (only.length > 0 && !only.includes(name)) return;
@@ -58,14 +61,35 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`${suite.name.replace(root, "")} › ${test.fullName}`);
+    }
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite, path) => {
+    const here = suite.title && !suite.title.endsWith(".ts") ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.at(-1);
+        const why = stripVTControlCharacters(last?.error?.message ?? last?.errors?.[0]?.message ?? "")
+          .split("\n")[0]
+          .slice(0, 300);
+        failures.push(`${spec.file} › ${[...here, spec.title].join(" › ")}${why ? ` — ${why}` : ""}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 const vitest = (file) => [
@@ -120,5 +144,6 @@ for (const step of steps) {
   console.log(`${step.ok ? (step.skipped ? "skip" : " ok ") : "FAIL"}  ${step.name} (${step.seconds}s)`);
 }
 const failedSteps = steps.filter((step) => !step.ok).length;
+for (const failure of failures) console.log(`FAIL  ${failure}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);

@@ -149,10 +149,17 @@ test("a saved playlist opened online is there offline with its songs; changes of
     // Yes reloads once the new worker has the page (about a second); a stalled handover fails here, not at the
     // test's time limit.
     const reloaded = page.waitForEvent("load", { timeout: 30_000 });
+    // The browser checks for a new worker on its own after page loads, and a check asked for while one of those
+    // is under way joins it: when that check read sw.js before the change, it finds nothing new. Ask again until a
+    // new worker turns up.
     await page
       .evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
-        await registration?.update();
+        for (let attempt = 0; registration && attempt < 10; attempt++) {
+          await registration.update();
+          if (registration.installing || registration.waiting) return;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
       })
       // Yes reloads the page, which may end this call.
       .catch(() => undefined);

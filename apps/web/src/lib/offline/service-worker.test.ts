@@ -1,21 +1,37 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { shouldRegisterServiceWorker, UPDATE_HANDOVER_MS, watchForUpdates } from "./service-worker";
 
-/** A registration whose next worker installs when `install()` is called. */
-function fakeRegistration() {
-  const registration = new EventTarget() as EventTarget & { installing: ServiceWorker | null };
-  const worker = new EventTarget() as EventTarget & { state: string; postMessage: ReturnType<typeof vi.fn> };
-  worker.state = "installing";
+type FakeWorker = EventTarget & { state: string; postMessage: ReturnType<typeof vi.fn> };
+
+/**
+ * A registration whose next worker installs when `install()` is called, as a browser moves it along: installing
+ * (updatefound), then installed and waiting. `start` sets it where the browser had got to before the page listened.
+ */
+function fakeRegistration(start: "none" | "installing" | "waiting" = "none") {
+  const registration = new EventTarget() as EventTarget & {
+    installing: ServiceWorker | null;
+    waiting: ServiceWorker | null;
+  };
+  const worker = new EventTarget() as FakeWorker;
+  worker.state = start === "waiting" ? "installed" : "installing";
   worker.postMessage = vi.fn();
-  registration.installing = worker as unknown as ServiceWorker;
+  registration.installing = start === "installing" ? (worker as unknown as ServiceWorker) : null;
+  registration.waiting = start === "waiting" ? (worker as unknown as ServiceWorker) : null;
+  const installed = () => {
+    worker.state = "installed";
+    registration.installing = null;
+    registration.waiting = worker as unknown as ServiceWorker;
+    worker.dispatchEvent(new Event("statechange"));
+  };
   return {
     registration: registration as unknown as ServiceWorkerRegistration,
     worker,
     install() {
+      registration.installing = worker as unknown as ServiceWorker;
       registration.dispatchEvent(new Event("updatefound"));
-      worker.state = "installed";
-      worker.dispatchEvent(new Event("statechange"));
+      installed();
     },
+    installed,
   };
 }
 
@@ -81,6 +97,35 @@ describe("service worker update flow", () => {
     install();
     expect(worker.postMessage).not.toHaveBeenCalled();
     expect(flow.confirmUpdate).not.toHaveBeenCalled();
+  });
+
+  it("a worker found before the page listened and already waiting is offered at once", () => {
+    const { registration, worker } = fakeRegistration("waiting");
+    const flow = { confirmUpdate: vi.fn(() => false), reload: vi.fn() };
+    watchForUpdates(registration, fakeContainer({} as ServiceWorker), flow);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    expect(flow.confirmUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it("a worker found before the page listened and still installing is offered once it has installed", () => {
+    const { registration, worker, installed } = fakeRegistration("installing");
+    const flow = { confirmUpdate: vi.fn(() => false), reload: vi.fn() };
+    watchForUpdates(registration, fakeContainer({} as ServiceWorker), flow);
+    expect(flow.confirmUpdate).not.toHaveBeenCalled();
+    installed();
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    expect(flow.confirmUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks about each worker once, however often it is reported", () => {
+    const { registration, worker, install } = fakeRegistration();
+    const flow = { confirmUpdate: vi.fn(() => false), reload: vi.fn() };
+    watchForUpdates(registration, fakeContainer({} as ServiceWorker), flow);
+    install();
+    worker.dispatchEvent(new Event("statechange"));
+    registration.dispatchEvent(new Event("updatefound"));
+    expect(worker.postMessage).toHaveBeenCalledTimes(1);
+    expect(flow.confirmUpdate).toHaveBeenCalledTimes(1);
   });
 
   it("registers in production builds, and in development only when asked", () => {

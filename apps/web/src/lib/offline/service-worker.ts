@@ -13,7 +13,9 @@ export const UPDATE_HANDOVER_MS = 3_000;
 
 /**
  * The spec's update flow: when a new worker has installed while a controller exists (a previous version runs this
- * page), tell it to skip waiting, then ask; reload on yes. The first install (no controller) asks nothing.
+ * page), tell it to skip waiting, then ask; reload on yes. The first install (no controller) asks nothing. A worker
+ * the browser found before this page was listening (its check on opening the page can finish first) is offered the
+ * same way, whether it is still installing or already waiting; each worker is asked about once.
  */
 export function watchForUpdates(
   registration: ServiceWorkerRegistration,
@@ -21,15 +23,27 @@ export function watchForUpdates(
   flow: UpdateFlow,
   handoverMs = UPDATE_HANDOVER_MS,
 ): void {
+  const offered = new WeakSet<ServiceWorker>();
+  const offer = (worker: ServiceWorker) => {
+    if (offered.has(worker) || !container.controller) return;
+    offered.add(worker);
+    worker.postMessage({ type: "SKIP_WAITING" } satisfies MessageToWorker);
+    if (flow.confirmUpdate()) reloadOnceHandedOver(container, flow.reload, handoverMs);
+  };
+  const follow = (worker: ServiceWorker) => {
+    const installed = () => {
+      if (worker.state !== "installed") return;
+      worker.removeEventListener("statechange", installed);
+      offer(worker);
+    };
+    worker.addEventListener("statechange", installed);
+    installed();
+  };
   registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    if (!worker) return;
-    worker.addEventListener("statechange", () => {
-      if (worker.state !== "installed" || !container.controller) return;
-      worker.postMessage({ type: "SKIP_WAITING" } satisfies MessageToWorker);
-      if (flow.confirmUpdate()) reloadOnceHandedOver(container, flow.reload, handoverMs);
-    });
+    if (registration.installing) follow(registration.installing);
   });
+  if (registration.waiting) offer(registration.waiting);
+  else if (registration.installing) follow(registration.installing);
 }
 
 /**
