@@ -109,6 +109,17 @@ test("a saved playlist opened online is there offline with its songs; changes of
   await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
   await expect(page.getByTestId("online-indicator")).toHaveText(text("en", "offline.offline"));
   await expect(page.getByTestId("keep-offline-button")).toBeDisabled();
+  // The songbook kept with it answers the share modal's and the share page's links, whatever their query.
+  const songbooks = await page.evaluate(async (id) => {
+    const paths = [`/api/playlists/${id}/pdf?lang=es`, `/api/playlists/${id}/pdf?download=1&lang=en`];
+    return Promise.all(
+      paths.map(async (path) => {
+        const response = await fetch(path);
+        return `${response.status} ${response.headers.get("content-type")}`;
+      }),
+    );
+  }, playlistId);
+  expect(songbooks).toEqual(["200 application/pdf", "200 application/pdf"]);
   await pictureInBothLanguages(page, "playlist-offline", async (p) => {
     await expect(p.getByTestId("offline-ready-badge")).toBeVisible();
     await expect(p.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");

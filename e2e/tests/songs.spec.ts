@@ -232,8 +232,10 @@ test("a choir version: auto-saved 3 s after typing, saved with Ctrl+S, and leavi
   expect(versionId).not.toBe(songId);
   expect((await fetchSong(page, versionId)).baseSongId).toBe(songId);
 
-  // The choir's versions list leads to the editor of one's own version.
-  await page.goto(`/choir/${choirId}/song-versions`);
+  // The choir's songs tab leads to its versions list, which leads to the editor of one's own version.
+  await page.goto(`/choir/${choirId}/songs`);
+  await page.getByTestId("choir-song-versions-link").click();
+  await expect(page).toHaveURL(`/choir/${choirId}/song-versions`);
   const item = page.locator(`[data-testid="song-version-item"][data-song-id="${versionId}"]`);
   await expect(item).toBeVisible();
   await expect(item.getByTestId("song-version-of")).toContainText(title);

@@ -284,7 +284,10 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
   expect(await page.getByTestId("share-qr").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
     200,
   );
-  await expect(page.getByTestId("share-pdf")).toHaveAttribute("href", `/api/playlists/${advent.id}/pdf`);
+  await expect(page.getByTestId("share-pdf")).toHaveAttribute(
+    "href",
+    `/api/playlists/${advent.id}/pdf?lang=en`,
+  );
   await expect(page.getByTestId("share-pdf")).toHaveAttribute("target", "_blank");
   await pictureInBothLanguages(
     page,

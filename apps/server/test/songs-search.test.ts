@@ -222,8 +222,8 @@ describe("song search against a brute-force model", () => {
     return query.sortDirection === "desc" ? sorted.reverse() : sorted;
   }
 
-  async function allPages(query: Query) {
-    const params = new URLSearchParams({ sortBy: "title", take: String(query.take) });
+  async function allPages(query: Query, sortBy = "title") {
+    const params = new URLSearchParams({ sortBy, take: String(query.take) });
     if (query.sortDirection) params.set("sortDirection", query.sortDirection);
     if (query.searchTerm) params.set("searchTerm", query.searchTerm);
     if (query.title) params.set("title", query.title);
@@ -304,6 +304,41 @@ describe("song search against a brute-force model", () => {
     // the corpus makes the comparison meaningful: queries return something and the callers differ
     expect(expected({ caller: 0, take: 1, searchTerm: words[0] }).length).toBeGreaterThan(0);
     expect(expected({ caller: 0, take: 1 }).length).not.toBe(expected({ caller: 1, take: 1 }).length);
+  }, 120_000);
+
+  it("sorts by tags: each song's first tag alphabetically, songs without tags last, then by title", async () => {
+    // The model's order: first tag (folded), none last in either direction, ties by the database's title order.
+    const byId = new Map(corpus.map((song) => [song.id, song]));
+    const tagKey = (id: string) => {
+      const folded = byId.get(id)!.tags.map(fold).sort();
+      return folded[0] ?? null;
+    };
+    const byTags = (ids: string[], direction: "asc" | "desc") =>
+      [...ids].sort((a, b) => {
+        const [ka, kb] = [tagKey(a), tagKey(b)];
+        if (ka !== kb) {
+          if (ka === null) return 1;
+          if (kb === null) return -1;
+          return (ka < kb ? -1 : 1) * (direction === "asc" ? 1 : -1);
+        }
+        return titleOrder.get(a)! - titleOrder.get(b)!;
+      });
+    const cases: Query[] = [
+      { caller: 0, take: 100 },
+      { caller: 1, take: 45, sortDirection: "desc" },
+      { caller: 2, take: 30, searchTerm: words[15]! },
+      { caller: 0, take: 100, tags: ["misa"], sortDirection: "desc" },
+    ];
+    for (const query of cases) {
+      const want = byTags(expected({ ...query, sortDirection: undefined }), query.sortDirection ?? "asc");
+      const got = await allPages(query, "tags");
+      const label = JSON.stringify(query);
+      expect(got.totals, label).toEqual([want.length]);
+      expect(got.ids, label).toEqual(want);
+      // the order is not the title order: songs are grouped by their tags, untagged ones at the end
+      expect(want, label).not.toEqual([...want].sort((a, b) => titleOrder.get(a)! - titleOrder.get(b)!));
+      if (!query.tags) expect(tagKey(want.at(-1)!), label).toBeNull();
+    }
   }, 120_000);
 
   it("ranks by relevance when a term is given, over the same set as the model", async () => {

@@ -73,11 +73,53 @@ describe("songs", () => {
     [{ title: "T", content: "   " }, "body.content"],
     [{ title: "T", content: "x", audioUrl: "javascript:alert(1)" }, "body.audioUrl"],
     [{ title: "T", content: "x", visibility: 3 }, "body.visibility"],
-    [{ title: "T", content: "x".repeat(100_001) }, "body.content"],
   ])("rejects invalid song %#", async (payload, field) => {
     const response = await create(creator, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.join(" ")).toContain(field);
+  });
+
+  it("answers 413 for song text over 100,000 characters, on create and on edit", async () => {
+    const tooLong = "x".repeat(100_001);
+    const created = await create(creator, { title: "T", content: tooLong });
+    expect(created.statusCode).toBe(413);
+    expect(created.json()).toMatchObject({ code: "payload_too_large", message: "The request is too large." });
+    expect(created.json().errors.join(" ")).toContain("body.content");
+    const song = (await create(creator, { title: "Short", content: HYMN })).json();
+    const edited = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/songs/${song.songId}`,
+      headers: bearer(creator.token),
+      payload: { title: "Short", content: tooLong },
+    });
+    expect(edited.statusCode).toBe(413);
+    // Other faults in the same body stay a 400.
+    expect((await create(creator, { title: "", content: "x" })).statusCode).toBe(400);
+  });
+
+  it("keeps the audio link when an edit does not send it, and removes it when sent empty", async () => {
+    const song = (
+      await create(creator, { title: "With audio", content: HYMN, audioUrl: "https://example.com/a.mp3" })
+    ).json();
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/songs/${song.songId}`,
+        headers: bearer(creator.token),
+        payload,
+      });
+    const kept = await put({ title: "With audio, edited", artist: "A", content: HYMN });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ title: "With audio, edited", audioUrl: "https://example.com/a.mp3" });
+    const removed = await put({ title: "With audio, edited", content: HYMN, audioUrl: null });
+    expect(removed.json().audioUrl).toBeNull();
+    const added = await put({
+      title: "With audio, edited",
+      content: HYMN,
+      audioUrl: "https://example.com/b.mp3",
+    });
+    expect(added.json().audioUrl).toBe("https://example.com/b.mp3");
+    expect((await put({ title: "t", content: HYMN, audioUrl: "" })).json().audioUrl).toBeNull();
   });
 
   it("accepts content of exactly 100,000 characters", async () => {

@@ -20,28 +20,27 @@ const screen = landing ? loadLanding() : loadApp();
 // The first screen waits for its language's catalogue (fetched alongside the screen's own chunk), so no text flashes.
 // The first render is a transition: React draws it in slices and the page answers taps meanwhile, instead of
 // holding the main thread for the whole tree.
-void Promise.all([startI18n(landing ? "landing" : "app").catch(() => undefined), screen]).then(
-  ([, { Screen }]) => {
-    const tree = (
-      <StrictMode>
-        <MantineRoot>
-          <Screen />
-        </MantineRoot>
-      </StrictMode>
-    );
-    // The landing page arrives drawn (landing-{language}.html, see landing-catalogue.ts): React takes that markup
-    // over when it is in the language the visitor gets, and draws afresh otherwise (a stored choice of the other
-    // language).
-    const drawn = root.dataset.prerendered;
-    const hydrate = landing && drawn !== undefined && drawn === currentLanguage();
-    if (!hydrate) root.replaceChildren();
-    delete root.dataset.prerendered;
-    startTransition(() => {
-      if (hydrate) hydrateRoot(root, tree, { onRecoverableError: reportRecoverableError });
-      else createRoot(root).render(tree);
-    });
-  },
-);
+const translations = startI18n(landing ? "landing" : "app").catch(() => undefined);
+void Promise.all([translations, screen]).then(([, { Screen }]) => {
+  const tree = (
+    <StrictMode>
+      <MantineRoot>
+        <Screen />
+      </MantineRoot>
+    </StrictMode>
+  );
+  // The landing page arrives drawn (landing-{language}.html, see landing-catalogue.ts): React takes that markup
+  // over when it is in the language the visitor gets, and draws afresh otherwise (a stored choice of the other
+  // language).
+  const drawn = root.dataset.prerendered;
+  const hydrate = landing && drawn !== undefined && drawn === currentLanguage();
+  if (!hydrate) root.replaceChildren();
+  delete root.dataset.prerendered;
+  startTransition(() => {
+    if (hydrate) hydrateRoot(root, tree, { onRecoverableError: reportRecoverableError });
+    else createRoot(root).render(tree);
+  });
+});
 
 /** A hydration that had to redraw: worth knowing, not worth alarming the visitor. */
 function reportRecoverableError(error: unknown) {
@@ -57,12 +56,16 @@ function loadApp() {
   return import("./app/app-screen");
 }
 
+// The worker is registered once the texts are there: an update found at once asks its question in the visitor's
+// language, never as a bare key.
 if (shouldRegisterServiceWorker(import.meta.env)) {
-  void registerServiceWorker(
-    {
-      confirmUpdate: () => window.confirm(i18n.t("offline.updateConfirm")),
-      reload: () => window.location.reload(),
-    },
-    import.meta.env.PROD ? { url: "/sw.js" } : { url: "/dev-sw.js?dev-sw", type: "module" },
+  void translations.then(() =>
+    registerServiceWorker(
+      {
+        confirmUpdate: () => window.confirm(i18n.t("offline.updateConfirm")),
+        reload: () => window.location.reload(),
+      },
+      import.meta.env.PROD ? { url: "/sw.js" } : { url: "/dev-sw.js?dev-sw", type: "module" },
+    ),
   );
 }

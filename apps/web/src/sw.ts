@@ -9,6 +9,7 @@ import {
   isMessageToWorker,
   isOfflineReadablePath,
   isServerOnlyPath,
+  keptCopyUrl,
   NETWORK_TIMEOUT_SECONDS,
   PLAYLIST_CACHE,
   type PlaylistCachedMessage,
@@ -26,8 +27,8 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// A new worker waits until the page says so (SKIP_WAITING, after the person confirms the update); the first one takes
-// the open pages at once, so a playlist opened on the first visit can already be kept offline.
+// A new worker waits until a page tells it to go ahead (SKIP_WAITING, sent as the page asks whether to refresh); the
+// first one takes the open pages at once, so a playlist opened on the first visit can already be kept offline.
 clientsClaim();
 
 // Any page address opens the app; /api and /dev addresses are the server's own (sign-in redirects, mail outbox).
@@ -51,7 +52,7 @@ async function readWithFallback(options: RouteHandlerCallbackOptions): Promise<R
     return await networkFirst.handle(options);
   } catch (error) {
     const request = options.request instanceof Request ? options.request : new Request(options.request);
-    const kept = await (await caches.open(PLAYLIST_CACHE)).match(cacheKeyUrl(request.url), matchOptions);
+    const kept = await (await caches.open(PLAYLIST_CACHE)).match(keptCopyUrl(request.url), matchOptions);
     if (kept) return kept;
     throw error;
   }
@@ -64,7 +65,11 @@ registerRoute(
 );
 
 /** Stores a playlist, each song a reader of it may open, and its PDF; answers with the number of songs kept. */
-async function keepPlaylist(playlistId: string, token: string | null | undefined): Promise<number> {
+async function keepPlaylist(
+  playlistId: string,
+  token: string | null | undefined,
+  language: string | undefined,
+): Promise<number> {
   const cache = await caches.open(PLAYLIST_CACHE);
   const headers: HeadersInit = token ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : {};
   const absolute = (path: string) => new URL(path, self.location.origin).href;
@@ -89,7 +94,8 @@ async function keepPlaylist(playlistId: string, token: string | null | undefined
   );
 
   try {
-    const pdf = await fetch(absolute(playlistPdfPath(playlistId)));
+    // In the reader's language, kept under the songbook's address without a query (see keptCopyUrl).
+    const pdf = await fetch(absolute(playlistPdfPath(playlistId, language)));
     if (pdf.ok) await cache.put(absolute(playlistPdfPath(playlistId)), pdf);
   } catch {
     // The songbook is a convenience offline; the playlist and its songs are what the service needs.
@@ -114,7 +120,7 @@ self.addEventListener("message", (event) => {
     return;
   }
   event.waitUntil(
-    keepPlaylist(data.playlistId, data.token)
+    keepPlaylist(data.playlistId, data.token, data.language)
       .then((songCount) =>
         tellClients({
           type: "PLAYLIST_CACHED",

@@ -85,9 +85,12 @@ export const CreateSong = z
   .meta({ id: "CreateSong" });
 export type CreateSong = z.input<typeof CreateSong>;
 
-/** Edit a song; `tags` omitted leaves them unchanged. */
+/**
+ * Edit a song; `tags` omitted leaves them unchanged, and so does `audioUrl` omitted (the spec's shorter reading of
+ * the call sends title, artist and content only); `audioUrl: null` or "" removes the link.
+ */
 export const UpdateSong = z
-  .object({ title, artist, content, audioUrl: AudioUrl, tags: TagList.optional() })
+  .object({ title, artist, content, audioUrl: AudioUrl.optional(), tags: TagList.optional() })
   .meta({ id: "UpdateSong" });
 export type UpdateSong = z.input<typeof UpdateSong>;
 
@@ -120,7 +123,8 @@ const listQuery = <T extends z.ZodType>(item: T) =>
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-export const SongSort = z.enum(["relevance", "title", "artist", "createdAt"]);
+/** `tags` orders by each song's first tag in alphabetical order (songs without tags last), then by title. */
+export const SongSort = z.enum(["relevance", "title", "artist", "createdAt", "tags"]);
 export type SongSort = z.infer<typeof SongSort>;
 
 export const SongSearchQuery = z.object({

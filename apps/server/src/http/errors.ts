@@ -1,3 +1,4 @@
+import { LIMITS } from "@choir/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
@@ -118,6 +119,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   },
 };
 
+/** A song's text longer than the song limit (the schemas' `content` field). */
+function isSongContentTooLong(issue: { keyword: string; instancePath: string; params: object }): boolean {
+  const { maximum } = issue.params as { maximum?: unknown };
+  return (
+    issue.keyword === "too_big" &&
+    issue.instancePath.endsWith("/content") &&
+    Number(maximum) === LIMITS.songContentMax
+  );
+}
+
 /** Maps any error to a status and the contract's body; unknown errors become a logged 500 without details. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (error instanceof AppError) {
@@ -130,9 +141,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       const where = `${error.validationContext ?? "request"}${issue.instancePath.replaceAll("/", ".")}`;
       return `${where}: ${issue.message}`;
     });
+    // The contract counts a song's text over its limit with bodies over the size limit (413).
+    const tooLong = error.validationContext === "body" && error.validation.some(isSongContentTooLong);
     return {
-      status: 400,
-      body: { message: MESSAGES.invalid, code: "validation_failed", errors },
+      status: tooLong ? 413 : 400,
+      body: tooLong
+        ? { message: MESSAGES.tooLarge, code: "payload_too_large", errors }
+        : { message: MESSAGES.invalid, code: "validation_failed", errors },
       unexpected: false,
     };
   }

@@ -20,6 +20,20 @@ describe("apiRequest", () => {
     expect((next.headers as Record<string, string>)["Accept-Language"]).toBe("en");
   });
 
+  it("sends a no-cache call with no-cache headers and past the HTTP cache, and others as usual", async () => {
+    const fetchMock = vi.fn(async () => new Response("[]", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await apiRequest("/songs/search?take=1", { noCache: true });
+    await apiRequest("/songs/x");
+    const [fresh, usual] = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
+      ([, init]) => init,
+    );
+    expect(fresh!.headers).toMatchObject({ "Cache-Control": "no-cache", Pragma: "no-cache" });
+    expect(fresh!.cache).toBe("no-store");
+    expect(usual!.headers).not.toHaveProperty("Cache-Control");
+    expect(usual!.cache).toBeUndefined();
+  });
+
   it("tells a server message from one derived from the status", async () => {
     const withBody = await parseErrorResponse(
       new Response(JSON.stringify({ message: "Nope", code: "forbidden", errors: ["a"] }), { status: 403 }),

@@ -110,6 +110,8 @@ export interface RequestOptions {
   /** Calls made before a session exists (the sign-in code exchange) report a 401 instead of signing out. */
   skipUnauthorizedRule?: boolean;
   signal?: AbortSignal;
+  /** Sent with no-cache headers and kept out of the browser's HTTP cache (the song search). */
+  noCache?: boolean;
 }
 
 /** Calls the same-origin API with the stored token; resolves to the JSON body (undefined for 204). */
@@ -122,6 +124,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.noCache) {
+    headers["Cache-Control"] = "no-cache";
+    headers.Pragma = "no-cache";
+  }
 
   const method = options.method ?? "GET";
   // Offline, reads may still be answered by the service worker's cache; a change cannot be saved.
@@ -134,6 +140,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      cache: options.noCache ? "no-store" : undefined,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

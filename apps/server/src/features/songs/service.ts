@@ -164,7 +164,7 @@ export async function updateSong(
   db: Db,
   songId: string,
   userId: string,
-  fields: Pick<SongFields, "title" | "artist" | "content" | "audioUrl"> & { tags?: string[] },
+  fields: Pick<SongFields, "title" | "artist" | "content"> & { audioUrl?: string | null; tags?: string[] },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     requireCreator(await findVisibleSong(tx, songId, userId), userId);
@@ -174,7 +174,8 @@ export async function updateSong(
         title: fields.title,
         artist: fields.artist,
         content: fields.content,
-        audioUrl: fields.audioUrl,
+        // Left as it is when the call did not send it.
+        ...(fields.audioUrl === undefined ? {} : { audioUrl: fields.audioUrl }),
         updatedAt: new Date(),
       })
       .where(eq(songs.id, songId));
@@ -541,6 +542,15 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
         select ${sql.raw(keys)}, ${rank} as rank from song_search ss where ${condition}),
       page as (select * from matches order by ${order("matches")} ${page})`;
     total = sql`(select count(*) from matches)`;
+  } else if (sortBy === "tags") {
+    // A song's first tag in alphabetical order, folded as titles are; songs without tags last either way.
+    const tagKey = "(select min(lower(choir_unaccent(tg.name))) from tags tg where tg.id = any(ss.tag_ids))";
+    const direction = ascending ? "asc" : "desc";
+    order = (t) => sql.raw(`${t}.tag_key ${direction} nulls last, ${t}.title_norm, ${t}.song_id`);
+    matches = sql`page as (
+      select ${sql.raw(keys)}, 0 as rank, ${sql.raw(tagKey)} as tag_key from ${table} ss where ${condition}
+      order by tag_key ${sql.raw(direction)} nulls last, ss.title_norm, ss.song_id ${page})`;
+    total = sql`(select count(*) from ${table} ss where ${condition})`;
   } else {
     const column = sortBy === "artist" ? "artist_norm" : sortBy === "createdAt" ? "created_at" : "title_norm";
     const then = sortBy === "artist" ? ", %t.title_norm" : "";

@@ -11,7 +11,8 @@ describe("share addresses", () => {
   });
 
   it("points the PDF at the playlist's public PDF route", () => {
-    expect(pdfUrl(PLAYLIST)).toBe(`/api/playlists/${PLAYLIST}/pdf`);
+    expect(pdfUrl(PLAYLIST, "es")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=es`);
+    expect(pdfUrl(PLAYLIST, "en")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en`);
   });
 
   it("offers the system share sheet only on phones that have one", () => {

@@ -10,9 +10,9 @@ export function shareUrl(origin: string, playlistId: string): string {
   return `${origin.replace(/\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
 }
 
-/** The playlist's PDF, which needs no sign-in. */
-export function pdfUrl(playlistId: string): string {
-  return `/api/playlists/${encodeURIComponent(playlistId)}/pdf`;
+/** The playlist's PDF, which needs no sign-in, with its headings and dates in the reader's language. */
+export function pdfUrl(playlistId: string, language: string): string {
+  return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?lang=${encodeURIComponent(language)}`;
 }
 
 export type CopyState = "idle" | "copied" | "failed";

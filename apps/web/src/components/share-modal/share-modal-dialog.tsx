@@ -4,6 +4,7 @@ import { IconCheck, IconCopy, IconDownload, IconQrcode, IconShare, IconX } from 
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../lib/i18n";
 import {
   canUseSystemShare,
   pdfUrl,
@@ -19,7 +20,7 @@ import type { ShareModalProps } from "./share-modal";
  * own chunk, loaded the first time the dialog opens (share-modal.tsx).
  */
 export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const url = shareUrl(window.location.origin, playlistId);
   const { state, copy } = useCopyFeedback();
   const [showQr, setShowQr] = useState(false);
@@ -117,7 +118,7 @@ export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProp
           </Button>
           <Button
             component="a"
-            href={pdfUrl(playlistId)}
+            href={pdfUrl(playlistId, currentLanguage(i18n))}
             target="_blank"
             rel="noopener"
             variant="light"

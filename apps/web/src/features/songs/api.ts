@@ -66,9 +66,9 @@ export function useSong(songId: string) {
   return useQuery(songQuery(songId));
 }
 
-/** The search is never answered from the HTTP cache (the server also says no-store). */
+/** The search is sent with no-cache headers and never answered from the HTTP cache (the server also says no-store). */
 export function searchSongs(query: SongSearchQuery, signal?: AbortSignal): Promise<SongSearchResult> {
-  return apiRequest<SongSearchResult>(`/songs/search?${searchParams(query)}`, { signal });
+  return apiRequest<SongSearchResult>(`/songs/search?${searchParams(query)}`, { signal, noCache: true });
 }
 
 export const songSearchQuery = (query: SongSearchQuery) =>

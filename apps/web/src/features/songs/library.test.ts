@@ -71,7 +71,7 @@ describe("query string and filters", () => {
 
   it("falls back to defaults for unknown sorts and directions and drops blank or repeated tags", () => {
     const parsed = parseLibraryParams(
-      new URLSearchParams("sort=tags&dir=up&tags=&tags=Hymn&tags=hymn&mine=yes"),
+      new URLSearchParams("sort=key&dir=up&tags=&tags=Hymn&tags=hymn&mine=yes"),
     );
     expect(parsed).toEqual(filters({ tags: ["Hymn"] }));
   });
@@ -118,6 +118,7 @@ describe("sorting", () => {
     expect(effectiveSort({ q: "", sort: null })).toBe("title");
     expect(effectiveSort({ q: "  ", sort: "relevance" })).toBe("title");
     expect(effectiveSort({ q: "", sort: "createdAt" })).toBe("createdAt");
+    expect(effectiveSort({ q: "", sort: "tags" })).toBe("tags");
   });
 
   it("defaults to best first and newest first, names A to Z", () => {
@@ -125,6 +126,7 @@ describe("sorting", () => {
     expect(effectiveDirection({ q: "", sort: "createdAt", dir: null })).toBe("desc");
     expect(effectiveDirection({ q: "", sort: "artist", dir: null })).toBe("asc");
     expect(effectiveDirection({ q: "", sort: "artist", dir: "desc" })).toBe("desc");
+    expect(effectiveDirection({ q: "", sort: "tags", dir: null })).toBe("asc");
   });
 });
 

@@ -46,7 +46,7 @@ export function pageSizeForWidth(width: number): number {
 // ── Filters ↔ query string ─────────────────────────────────────────────────────────────────────────────────
 
 export type SortDirection = "asc" | "desc";
-export const SORT_OPTIONS: readonly SongSort[] = ["relevance", "title", "artist", "createdAt"];
+export const SORT_OPTIONS: readonly SongSort[] = ["relevance", "title", "artist", "createdAt", "tags"];
 
 /** Everything the library's URL holds. */
 export interface LibraryFilters {

@@ -5,7 +5,9 @@ import {
   isOfflineReadablePath,
   isPlaylistCachedMessage,
   isServerOnlyPath,
+  keptCopyUrl,
   PLAYLIST_CACHE,
+  playlistPdfPath,
   playlistSongIds,
 } from "./cache-rules";
 
@@ -52,6 +54,22 @@ describe("offline cache rules", () => {
     );
     expect(cacheKeyUrl("https://a.test/api/songs/search?title=x")).toBe(
       "https://a.test/api/songs/search?title=x",
+    );
+  });
+
+  it("finds the one kept songbook for any request of a playlist's PDF, and other reads by their cache key", () => {
+    expect(playlistPdfPath("p 1")).toBe("/api/playlists/p%201/pdf");
+    expect(playlistPdfPath("p1", "es")).toBe("/api/playlists/p1/pdf?lang=es");
+    for (const query of ["", "?lang=es", "?download=1&lang=en", "?paper=letter&variant=lyrics"]) {
+      expect(keptCopyUrl(`https://a.test/api/playlists/p1/pdf${query}`)).toBe(
+        "https://a.test/api/playlists/p1/pdf",
+      );
+    }
+    expect(keptCopyUrl("https://a.test/api/songs/search?title=x&_t=1")).toBe(
+      "https://a.test/api/songs/search?title=x",
+    );
+    expect(keptCopyUrl("https://a.test/api/playlists/p1?lang=es")).toBe(
+      "https://a.test/api/playlists/p1?lang=es",
     );
   });
 

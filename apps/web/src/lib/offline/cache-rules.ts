@@ -15,6 +15,8 @@ export interface CachePlaylistMessage {
   type: "CACHE_PLAYLIST";
   playlistId: string;
   token?: string | null;
+  /** The reader's language: the kept songbook's headings and dates are written in it. */
+  language?: string;
 }
 
 /** The worker tells every open page that a playlist is kept. */
@@ -84,7 +86,20 @@ export function cacheKeyUrl(url: string): string {
 
 export const playlistPath = (playlistId: string) => `/api/playlists/${encodeURIComponent(playlistId)}`;
 export const songPath = (songId: string) => `/api/songs/${encodeURIComponent(songId)}`;
-export const playlistPdfPath = (playlistId: string) => `${playlistPath(playlistId)}/pdf`;
+/** A playlist's songbook; with a language, written in it (`?lang=`). */
+export const playlistPdfPath = (playlistId: string, language?: string) =>
+  `${playlistPath(playlistId)}/pdf${language ? `?lang=${encodeURIComponent(language)}` : ""}`;
+
+/**
+ * Where a read's copy kept for a playlist offline is found: its cache key, except that any request for a playlist's
+ * songbook (paper, language, download) finds the one songbook kept, under the address without a query.
+ */
+export function keptCopyUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!/^\/api\/playlists\/[^/]+\/pdf$/.test(parsed.pathname)) return cacheKeyUrl(url);
+  parsed.search = "";
+  return parsed.href;
+}
 
 /** The ids of the songs a playlist's reader may open, each once, in playlist order. */
 export function playlistSongIds(playlist: unknown): string[] {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { currentLanguage } from "../i18n";
 import { authToken } from "../storage";
 import { usePlaylistCacheStatus } from "./cache-status";
 import { postToWorker } from "./service-worker";
@@ -8,7 +9,12 @@ export const KEEP_OFFLINE_WAIT_MS = 20_000;
 
 /** Asks the worker to keep a playlist, its songs and its PDF; false when no worker can. */
 export function keepPlaylistOffline(playlistId: string): Promise<boolean> {
-  return postToWorker({ type: "CACHE_PLAYLIST", playlistId, token: authToken.get() });
+  return postToWorker({
+    type: "CACHE_PLAYLIST",
+    playlistId,
+    token: authToken.get(),
+    language: currentLanguage(),
+  });
 }
 
 /**

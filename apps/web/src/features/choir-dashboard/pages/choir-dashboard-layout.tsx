@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconMusic, IconPlaylist, IconSettings } from "@tabler/icons-react";
+import { IconGitBranch, IconMusic, IconPlaylist, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,8 @@ import classes from "./choir-dashboard.module.css";
 
 /**
  * /choir/{choirId} and its tabs: the choir's name (or a loading label) with a way back to /dashboard, the date
- * picker the tabs share, and the bottom tabs songs, playlists and, for the choir's administrators, admin.
+ * picker the tabs share (on the songs tab, a way to the choir's song versions), and the bottom tabs songs, playlists
+ * and, for the choir's administrators, admin.
  * Opening a choir makes it the user's current choir.
  */
 export function ChoirDashboardLayout() {
@@ -117,6 +118,18 @@ function DashboardFrame({ choirId, name, isAdmin }: { choirId: string; name: str
             {name}
           </Text>
           {date ? <PlaylistDatePicker day={date.day} onChange={date.setDay} /> : null}
+          {onSongs ? (
+            <Button
+              component={Link}
+              to={`${base}/song-versions`}
+              variant="light"
+              size="md"
+              leftSection={<IconGitBranch size={20} aria-hidden="true" />}
+              data-testid="choir-song-versions-link"
+            >
+              {t("choirDashboard.versionsLink")}
+            </Button>
+          ) : null}
         </div>
         <Outlet />
       </Stack>

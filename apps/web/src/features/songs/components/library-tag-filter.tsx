@@ -16,7 +16,7 @@ export interface LibraryTagFilterProps {
 
 /**
  * Tags a song must all carry. While nothing is typed the most used tags are offered; typing asks for matches
- * 300 ms after the last key. Enter adds what was typed.
+ * 300 ms after the last key. Enter or a comma adds what was typed (trimmed; a tag already chosen is ignored).
  */
 export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilterProps) {
   const { t } = useTranslation();
@@ -37,11 +37,18 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
     [],
   );
 
-  const add = (text: string) => {
-    const tag = text.trim().slice(0, SONG_LIMITS.tagMax);
-    setSearch("");
-    if (!tag || value.some((existing) => existing.toLocaleLowerCase() === tag.toLocaleLowerCase())) return;
-    onChange([...value, tag]);
+  /** Adds each comma-separated tag of `text` and keeps `rest` typed. */
+  const add = (text: string, rest = "") => {
+    setSearch(rest);
+    const next = text.split(",").reduce(withTag, value);
+    if (next !== value) onChange(next);
+  };
+
+  // Typed or pasted commas end a tag, as in the song form.
+  const type = (text: string) => {
+    const cut = text.lastIndexOf(",");
+    if (cut === -1) setSearch(text);
+    else add(text.slice(0, cut), text.slice(cut + 1));
   };
 
   const remove = (tag: string) => onChange(value.filter((existing) => existing !== tag));
@@ -51,6 +58,9 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
     if (event.key === "Enter") {
       event.preventDefault();
       if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
+      add(search);
+    } else if (event.key === ",") {
+      event.preventDefault();
       add(search);
     } else if (event.key === "Backspace" && search === "" && value.length > 0) {
       remove(value[value.length - 1] as string);
@@ -112,7 +122,7 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
                 value={search}
                 placeholder={value.length === 0 ? t("songs.library.tags.placeholder") : undefined}
                 onChange={(event) => {
-                  setSearch(event.currentTarget.value);
+                  type(event.currentTarget.value);
                   combobox.openDropdown();
                 }}
                 onKeyDown={handleKeyDown}
@@ -162,4 +172,11 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
       </Combobox.Dropdown>
     </Combobox>
   );
+}
+
+/** `tags` with `text` added, trimmed and cut to the tag limit; the same list when it is empty or already there. */
+export function withTag(tags: string[], text: string): string[] {
+  const tag = text.trim().slice(0, SONG_LIMITS.tagMax);
+  if (!tag || tags.some((existing) => existing.toLocaleLowerCase() === tag.toLocaleLowerCase())) return tags;
+  return [...tags, tag];
 }
