@@ -66,6 +66,26 @@ describe("playlist cache status", () => {
     expect(store.readyCount()).toBe(0);
   });
 
+  it("forgets the playlists whose kept copy is gone, and keeps those it could not check", async () => {
+    const storage = memoryStorage();
+    const store = createCacheStatusStore(() => storage);
+    for (const playlistId of ["kept", "evicted", "unknown"]) {
+      store.recordCached({ playlistId, songCount: 2, timestamp: 1 });
+    }
+    let changes = 0;
+    store.subscribe(() => changes++);
+    await store.reconcile(async (playlistId) => {
+      if (playlistId === "unknown") throw new Error("caches unavailable");
+      return playlistId === "kept";
+    });
+    expect(Object.keys(store.getAll()).sort()).toEqual(["kept", "unknown"]);
+    expect(store.readyCount()).toBe(2);
+    expect(JSON.parse(storage.getItem(CACHE_STATUS_STORAGE_KEY)!)).not.toHaveProperty("evicted");
+    expect(changes).toBe(1);
+    await store.reconcile(async () => true);
+    expect(changes).toBe(1);
+  });
+
   it("works from memory when storage is broken", () => {
     const broken = memoryStorage({ [CACHE_STATUS_STORAGE_KEY]: "{not json" });
     broken.setItem = () => {

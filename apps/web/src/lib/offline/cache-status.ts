@@ -79,6 +79,25 @@ export function createCacheStatusStore(storage: () => Storage | undefined = () =
       const { [playlistId]: _removed, ...rest } = statuses;
       save(rest);
     },
+    /**
+     * Forgets the playlists whose kept copy is no longer there (the browser may clear a site's caches to free
+     * space), so the badge never promises a playlist the device cannot open offline. A check that fails keeps
+     * the status.
+     */
+    async reconcile(isKept: (playlistId: string) => Promise<boolean>): Promise<void> {
+      const ids = Object.keys(statuses);
+      const gone = await Promise.all(
+        ids.map((id) =>
+          isKept(id).then(
+            (kept) => !kept,
+            () => false,
+          ),
+        ),
+      );
+      const missing = ids.filter((_, index) => gone[index]);
+      if (missing.length === 0) return;
+      save(Object.fromEntries(Object.entries(statuses).filter(([id]) => !missing.includes(id))));
+    },
     /** How many playlists are ready offline. */
     readyCount: (): number => Object.values(statuses).filter((status) => status.isOfflineReady).length,
     /** Reads storage again (another tab changed it). */

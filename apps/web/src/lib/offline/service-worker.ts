@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isPlaylistCachedMessage, type MessageToWorker } from "./cache-rules";
+import { isPlaylistCachedMessage, type MessageToWorker, PLAYLIST_CACHE, playlistPath } from "./cache-rules";
 import { cacheStatusStore } from "./cache-status";
 
 export interface UpdateFlow {
@@ -93,6 +93,7 @@ export function registerServiceWorker(
     .register(script.url, { scope: "/", type: script.type ?? "classic" })
     .then((registration) => {
       watchForUpdates(registration, container, flow);
+      void cacheStatusStore.reconcile(isPlaylistKept);
       return registration;
     })
     .catch((error: unknown) => {
@@ -100,6 +101,13 @@ export function registerServiceWorker(
       return undefined;
     });
   return registering;
+}
+
+/** Whether the worker's playlist cache still holds a playlist (the browser may have cleared it). */
+async function isPlaylistKept(playlistId: string): Promise<boolean> {
+  const cache = await caches.open(PLAYLIST_CACHE);
+  const url = new URL(playlistPath(playlistId), window.location.origin).href;
+  return (await cache.match(url, { ignoreVary: true })) !== undefined;
 }
 
 /** The worker that serves this page now, or the one being set up for it; undefined when there is none. */
