@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   authorizeAtIssuer,
@@ -194,6 +196,30 @@ describe("sign-in through an OpenID Connect issuer", () => {
 
   it("has no local sign-in when an issuer is configured", async () => {
     expect((await ctx.app.inject({ method: "GET", url: "/api/auth/local" })).statusCode).toBe(404);
+  });
+});
+
+describe("sign-in while the identity provider cannot be reached", () => {
+  it("sends the visitor to the auth error page with the contract's error parameter", async () => {
+    // A port nothing listens on: discovery fails at once.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const ctx = await createTestApp(oidcEnv(`http://127.0.0.1:${closed}`));
+    try {
+      const response = await ctx.app.inject({ method: "GET", url: "/api/auth/signin-google" });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(String(response.headers.location));
+      expect(location.origin + location.pathname).toBe("http://localhost:3999/auth/callback");
+      expect(location.searchParams.get("error")).toBe(
+        "No connection to the sign-in service. Please try again in a moment.",
+      );
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

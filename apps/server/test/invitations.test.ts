@@ -311,10 +311,15 @@ describe("invitations", () => {
       expect((await a.pending(guest)).json()).toHaveLength(1);
     });
 
-    it("answers 410 to a second accept and 409 to someone who joined meanwhile", async () => {
+    it("tells a member so (409) on a second accept, 410 once they have left, and 409 to someone who joined meanwhile", async () => {
       const { admin, choir, guest, invitation } = await invited();
       expect((await a.accept(guest, invitation.invitationToken)).statusCode).toBe(200);
+      expectError(await a.accept(guest, invitation.invitationToken), 409, CHOIR_MESSAGES.alreadyMember);
+      await ctx.app.db
+        .delete(choirMembers)
+        .where(and(eq(choirMembers.choirId, choir.id), eq(choirMembers.userId, guest.id)));
       expectError(await a.accept(guest, invitation.invitationToken), 410, INVITATION_MESSAGES.expired);
+      expect(await membership(ctx.app, choir.id, guest.id)).toBeUndefined();
 
       const late = await signInPerson(ctx.app, "late");
       const token = (await a.invite(admin, choir.id, late.email)).json().invitationToken;
@@ -559,7 +564,7 @@ describe("invitations", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ choirId: choir.id, choirName: choir.name });
       expect((await a.choirInvitations(admin, choir.id)).json()[0].status).toBe("Accepted");
-      expectError(await a.acceptLink(guest, invitation.invitationToken), 410);
+      expectError(await a.acceptLink(guest, invitation.invitationToken), 409, CHOIR_MESSAGES.alreadyMember);
     });
 
     it("refuses an anonymous caller (401), an unknown token (404) and a malformed one (400)", async () => {

@@ -37,3 +37,6 @@ export const TEMPLATE_MESSAGES = {
   globalReadOnly: "Built-in templates are read-only.",
   choirRequired: "Choir selection is required",
 } as const;
+
+/** The server's plain sign-in failure (`/auth/callback?error=`); the auth error page shows no details for it. */
+export const SIGN_IN_FAILED = "Authentication failed. Please try again.";

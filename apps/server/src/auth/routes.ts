@@ -1,4 +1,10 @@
-import { ErrorBody, RefreshTokenRequest, TokenExchange, TokenResponse } from "@choir/contract";
+import {
+  ErrorBody,
+  RefreshTokenRequest,
+  SIGN_IN_FAILED,
+  TokenExchange,
+  TokenResponse,
+} from "@choir/contract";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,7 +46,8 @@ const redirectResponse = { 302: z.null().describe("Redirect"), 303: z.null().des
 export const MESSAGES = {
   unknownState: "Sign-in failed: this sign-in attempt is unknown or has expired. Please try again.",
   cancelled: "Sign-in was cancelled or denied.",
-  failed: "Authentication failed. Please try again.",
+  failed: SIGN_IN_FAILED,
+  providerUnavailable: "No connection to the sign-in service. Please try again in a moment.",
 } as const;
 
 /** Sign-in (OIDC or local), the one-time code exchange, refresh and sign-out. */
@@ -84,7 +91,14 @@ export const authRoutes =
       async (request, reply) => {
         const inviteToken = request.query.inviteToken;
         if (oidc) {
-          const start = await oidc.start();
+          let start: Awaited<ReturnType<OidcClient["start"]>>;
+          try {
+            start = await oidc.start();
+          } catch (failure) {
+            // The identity provider cannot be reached: the visitor lands on the auth error page, not on JSON.
+            request.log.error({ err: failure }, "the identity provider could not be reached");
+            return reply.redirect(callbackUrl({ error: MESSAGES.providerUnavailable }), 302);
+          }
           await sessions.saveAuthRequest({ ...start, inviteToken });
           return reply.redirect(start.url.toString(), 302);
         }

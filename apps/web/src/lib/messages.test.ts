@@ -1,4 +1,7 @@
+import * as contract from "@choir/contract";
 import { describe, expect, it } from "vitest";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
 import { ApiError, NetworkError } from "./api-client";
 import { choirChangeErrorMessage, failureMessage, messageText, serverMessage } from "./messages";
 
@@ -25,6 +28,29 @@ describe("messages", () => {
     expect(serverMessage("Cannot delete the default template")).toEqual({
       key: "serverMessages.cannotDeleteDefaultTemplate",
     });
+  });
+
+  it("reads every text of the contract's message lists in both languages", () => {
+    const lookup = (catalogue: unknown, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue);
+    const lists = Object.entries(contract).filter(([name]) => name.endsWith("_MESSAGES"));
+    expect(lists.map(([name]) => name).sort()).toEqual([
+      "CHOIR_MESSAGES",
+      "INVITATION_MESSAGES",
+      "PLAYLIST_MESSAGES",
+      "SONG_MESSAGES",
+      "TEMPLATE_MESSAGES",
+    ]);
+    for (const [name, list] of lists) {
+      for (const text of Object.values(list as Record<string, string>)) {
+        const message = serverMessage(text);
+        expect(message, `${name}: ${text}`).toHaveProperty("key");
+        const key = (message as { key: string }).key;
+        expect(typeof lookup(en, key), `${key} in en`).toBe("string");
+        expect(typeof lookup(es, key), `${key} in es`).toBe("string");
+        expect(lookup(es, key), `${key} is Spanish`).not.toBe(lookup(en, key));
+      }
+    }
   });
 
   it("renders keys through the translator and text as it is", () => {

@@ -1,4 +1,10 @@
-import { CHOIR_MESSAGES, INVITATION_MESSAGES, PLAYLIST_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
+import {
+  CHOIR_MESSAGES,
+  INVITATION_MESSAGES,
+  PLAYLIST_MESSAGES,
+  SONG_MESSAGES,
+  TEMPLATE_MESSAGES,
+} from "@choir/contract";
 import { ApiError, NetworkError } from "./api-client";
 
 /** Text to show: a catalogue key (with values) or text that came from the server as it is. */
@@ -11,7 +17,7 @@ export function messageText(t: Translate, message: Message): string {
   return "key" in message ? t(message.key, message.values) : message.text;
 }
 
-/** The server's contract texts we know, so they read in the user's language instead of English. */
+/** The server's contract texts, each read in the user's language instead of English (messages.test.ts checks all). */
 const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [CHOIR_MESSAGES.nameTaken]: "serverMessages.nameTaken",
   [CHOIR_MESSAGES.lastAdmin]: "serverMessages.lastAdmin",
@@ -19,10 +25,23 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [INVITATION_MESSAGES.expired]: "serverMessages.invitationExpired",
   [INVITATION_MESSAGES.notFound]: "serverMessages.invitationNotFound",
   [INVITATION_MESSAGES.wrongRecipient]: "serverMessages.wrongRecipient",
+  [PLAYLIST_MESSAGES.notFound]: "playlistDetail.notFoundTitle",
   [PLAYLIST_MESSAGES.songAlreadyInPlaylist]: "serverMessages.songAlreadyInPlaylist",
   [PLAYLIST_MESSAGES.dateTaken]: "serverMessages.playlistDateTaken",
+  [PLAYLIST_MESSAGES.songNotInPlaylist]: "serverMessages.songNotInPlaylist",
+  [PLAYLIST_MESSAGES.sectionNotFound]: "serverMessages.sectionNotFound",
+  [PLAYLIST_MESSAGES.movedMeanwhile]: "serverMessages.songMovedMeanwhile",
+  [PLAYLIST_MESSAGES.tooManySongs]: "serverMessages.tooManySongs",
+  [SONG_MESSAGES.notFound]: "songs.errors.notFound",
+  [SONG_MESSAGES.versionExists]: "songs.errors.versionExists",
+  [SONG_MESSAGES.choirRequired]: "songs.errors.choirRequired",
+  [SONG_MESSAGES.notCreator]: "songs.errors.notCreator",
+  [TEMPLATE_MESSAGES.notFound]: "serverMessages.templateNotFound",
+  [TEMPLATE_MESSAGES.titleRequired]: "templates.validation.titleRequired",
+  [TEMPLATE_MESSAGES.atLeastOneSection]: "templates.validation.atLeastOneSectionTitle",
   [TEMPLATE_MESSAGES.cannotDeleteDefault]: "serverMessages.cannotDeleteDefaultTemplate",
   [TEMPLATE_MESSAGES.globalReadOnly]: "serverMessages.templateReadOnly",
+  [TEMPLATE_MESSAGES.choirRequired]: "songs.errors.versionChoirRequired",
 };
 
 /** A message written by the server: translated when it is one of the contract's texts. */

@@ -1,7 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUnauthorizedHandler } from "./api-client";
 import { CURRENT_USER_ATTEMPTS, currentUserQuery } from "./session";
-import { authToken } from "./storage";
+import { authToken, redirectAfterAuth } from "./storage";
 
 async function loadUser() {
   const client = new QueryClient();
@@ -50,6 +51,21 @@ describe("the current user query", () => {
     expect(await loadUser()).toBeNull();
     expect(authToken.get()).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves an ended session (401) to the access rule instead of the app-wide go-home rule", async () => {
+    authToken.set("a-stale-token");
+    const goHome = vi.fn();
+    setUnauthorizedHandler(goHome);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockImplementation(async () => answer(401)),
+    );
+    window.history.replaceState(null, "", "/invite/abc");
+    expect(await loadUser()).toBeNull();
+    expect(authToken.get()).toBeNull();
+    expect(goHome).not.toHaveBeenCalled();
+    expect(redirectAfterAuth.get()).toBeNull();
   });
 
   it("asks a busy server again before giving up, and signs out only when it keeps failing", async () => {

@@ -7,9 +7,13 @@ import { authToken, redirectAfterAuth } from "./storage";
 
 export const currentUserKey = ["current-user"] as const;
 
-/** GET /api/me; throws 'Failed to fetch current user' semantics to the caller. */
+/**
+ * GET /api/me; throws 'Failed to fetch current user' semantics to the caller. A 401 here is not the app-wide rule
+ * (which goes home): the query below forgets the user and the token, and the access rule then decides, so an
+ * ended session does not keep a visitor from the public pages (an invitation or a share link).
+ */
 export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>("/me", { signal });
+  return apiRequest<CurrentUser>("/me", { signal, skipUnauthorizedRule: true });
 }
 
 /** How often a busy or briefly unavailable server (429, 5xx) is asked again before the fetch counts as failed. */

@@ -153,16 +153,8 @@ export async function listPendingInvitations(
     .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id));
 }
 
-/**
- * Locks an e-mail invitation for answering it: unknown → 404, another person's → 403,
- * no longer pending or expired → 410.
- */
-async function lockAnswerableInvitation(
-  tx: Tx,
-  token: string,
-  userId: string,
-  now: Date,
-): Promise<EmailInvitationRow> {
+/** Locks an e-mail invitation for answering it: unknown → 404, another person's → 403. */
+async function lockAddressedInvitation(tx: Tx, token: string, userId: string): Promise<EmailInvitationRow> {
   const [invitation] = await tx
     .select()
     .from(emailInvitations)
@@ -174,10 +166,14 @@ async function lockAnswerableInvitation(
     .from(users)
     .where(and(eq(users.id, userId), sameEmail(users.email, invitation.email)));
   if (!caller) throw forbidden(INVITATION_MESSAGES.wrongRecipient);
+  return invitation;
+}
+
+/** An invitation answered already, or past its expiry, can no longer be answered (410). */
+function requireAnswerable(invitation: EmailInvitationRow, now: Date): void {
   if (invitation.status !== "Pending" || invitation.expiresAt.getTime() <= now.getTime()) {
     throw gone(INVITATION_MESSAGES.expired);
   }
-  return invitation;
 }
 
 /** Accepts an e-mail invitation addressed to the caller: they join the choir as a member. */
@@ -188,8 +184,11 @@ export async function acceptEmailInvitation(
   token: string,
 ): Promise<JoinedChoir> {
   return db.transaction(async (tx) => {
-    const invitation = await lockAnswerableInvitation(tx, token, userId, now);
+    const invitation = await lockAddressedInvitation(tx, token, userId);
+    // A member is told so, whether the invitation is still pending or was the one they joined with (the same
+    // answer as a shareable link gives); anyone else learns that it can no longer be used.
     if (await isMember(tx, invitation.choirId, userId)) throw conflict(CHOIR_MESSAGES.alreadyMember);
+    requireAnswerable(invitation, now);
     await joinChoir(tx, invitation.choirId, userId, now);
     await tx
       .update(emailInvitations)
@@ -202,7 +201,8 @@ export async function acceptEmailInvitation(
 /** Declines an e-mail invitation addressed to the caller. */
 export async function rejectEmailInvitation(db: Db, now: Date, userId: string, token: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const invitation = await lockAnswerableInvitation(tx, token, userId, now);
+    const invitation = await lockAddressedInvitation(tx, token, userId);
+    requireAnswerable(invitation, now);
     await tx
       .update(emailInvitations)
       .set({ status: "Rejected", respondedAt: now })

@@ -26,5 +26,14 @@ describe("auth error keyword mapping", () => {
     expect(hasTechnicalDetails("")).toBe(false);
     expect(hasTechnicalDetails(null)).toBe(false);
     expect(hasTechnicalDetails("access_denied")).toBe(true);
+    // The server's plain failure says nothing more than the page does.
+    expect(hasTechnicalDetails("Authentication failed. Please try again.")).toBe(false);
+    expect(hasTechnicalDetails("Authentication failed. Please try again. (invalid_grant)")).toBe(true);
+  });
+
+  it("explains the server's no-connection failure as a network problem", () => {
+    expect(classifyAuthError("No connection to the sign-in service. Please try again in a moment.")).toBe(
+      "network",
+    );
   });
 });

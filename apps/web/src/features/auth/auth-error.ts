@@ -1,3 +1,5 @@
+import { SIGN_IN_FAILED } from "@choir/contract";
+
 /** The message the error page assumes when none is given; technical details are hidden for it. */
 export const DEFAULT_AUTH_ERROR_MESSAGE = "Authentication failed";
 
@@ -12,10 +14,10 @@ export function classifyAuthError(message: string | null | undefined): AuthError
   return "generic";
 }
 
-/** Technical details are worth showing only for a real message. */
+/** Technical details are worth showing only for a real message (not the default, nor the server's plain failure). */
 export function hasTechnicalDetails(message: string | null | undefined): message is string {
   const text = message?.trim();
-  return Boolean(text) && text !== DEFAULT_AUTH_ERROR_MESSAGE;
+  return Boolean(text) && text !== DEFAULT_AUTH_ERROR_MESSAGE && text !== SIGN_IN_FAILED;
 }
 
 export function authErrorPath(message: string): string {
