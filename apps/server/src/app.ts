@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
     bodyLimit: LIMITS.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },

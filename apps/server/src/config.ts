@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { version } from "./version.js";
@@ -22,6 +23,45 @@ const urlString = (protocols: string[], what: string) =>
         return false;
       }
     }, `must be a ${what} URL`);
+
+/** Proxies trusted by default: this machine and private networks (a reverse proxy beside the server, a container network). */
+export const DEFAULT_TRUSTED_PROXIES = "loopback,linklocal,uniquelocal";
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One trusted proxy: a name above, an address, or an address range (`10.0.0.0/8`). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whose X-Forwarded-For the server believes for a client's address (rate limits count per address): `true` every
+ * sender's (behind a load balancer with unknown addresses), `false` nobody's, or a comma-separated list of proxies.
+ */
+const TrustProxy = optionalString
+  .transform((v) => v ?? DEFAULT_TRUSTED_PROXIES)
+  .pipe(
+    z.union([
+      z.literal("true").transform(() => true as const),
+      z.literal("false").transform(() => false as const),
+      z
+        .string()
+        .refine(
+          (v) => v.split(",").every((entry) => isProxyEntry(entry.trim())),
+          "must be true, false, or a comma-separated list of addresses, ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal",
+        )
+        .transform((v) =>
+          v
+            .split(",")
+            .map((entry) => entry.trim())
+            .join(","),
+        ),
+    ]),
+  );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,6 +89,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Choir App <no-reply@localhost>"),
   REDIS_URL: optionalString.pipe(urlString(["redis:", "rediss:"], "redis://").optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  TRUST_PROXY: TrustProxy,
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -70,6 +111,8 @@ export interface Config {
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For decides a request's client address. */
+  trustProxy: boolean | string;
   /** Memory for song search answers kept for repeating (features/songs/search-cache.ts); 0 keeps none. */
   searchCacheBytes: number;
   logLevel: string;
@@ -129,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,

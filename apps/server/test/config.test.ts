@@ -25,6 +25,7 @@ describe("configuration from the environment", () => {
       localSignIn: true,
       mailFrom: "Choir App <no-reply@localhost>",
       rateLimitPerMinute: 60,
+      trustProxy: "loopback,linklocal,uniquelocal",
       searchCacheBytes: 32 * 1024 * 1024,
       logLevel: "info",
     });
@@ -37,6 +38,19 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ DATA_DIR: tmp, SEARCH_CACHE_MB: "0" }).searchCacheBytes).toBe(0);
     expect(loadConfig({ DATA_DIR: tmp, SEARCH_CACHE_MB: "8" }).searchCacheBytes).toBe(8 * 1024 * 1024);
     expect(problems({ SEARCH_CACHE_MB: "-1" }).join("\n")).toContain("SEARCH_CACHE_MB");
+  });
+
+  it("trusts X-Forwarded-For from the proxies named in TRUST_PROXY: private networks by default", () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: tmp, TRUST_PROXY: value }).trustProxy;
+    expect(trust("")).toBe("loopback,linklocal,uniquelocal");
+    expect(trust("true")).toBe(true);
+    expect(trust("false")).toBe(false);
+    expect(trust(" 10.0.0.0/8, 192.168.1.7 ,loopback, fd00::/8")).toBe(
+      "10.0.0.0/8,192.168.1.7,loopback,fd00::/8",
+    );
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.example.org", "10.0.0.1/8/2", "::1/129"]) {
+      expect(problems({ TRUST_PROXY: bad }).join("\n"), bad).toContain("TRUST_PROXY");
+    }
   });
 
   it("derives PUBLIC_URL from PORT", () => {
