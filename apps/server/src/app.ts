@@ -93,6 +93,8 @@ const CONTENT_SECURITY_POLICY = {
 
 /** How long closing waits for handlers still at work (main.ts forces the exit at 25 s). */
 const SHUTDOWN_HANDLER_WAIT_MS = 10_000;
+/** Writes may come ten times as often as sign-ins (a director reordering a playlist sends one per move). */
+const WRITES_PER_LIMIT = 10;
 
 /** Builds the whole HTTP application; main.ts listens on it, API tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -162,7 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
   });
   await app.register(formbody, { bodyLimit: LIMITS.bodyLimitBytes });
-  await registerRateLimit(app, config.redisUrl);
+  await registerRateLimit(app, config.redisUrl, config.rateLimitPerMinute * WRITES_PER_LIMIT);
   registerAuthentication(app);
 
   await app.register(swagger, {
