@@ -160,10 +160,16 @@ describe("sign-in through an OpenID Connect issuer", () => {
     expect(callback.searchParams.has("token")).toBe(false);
   });
 
-  it("refuses an identity whose e-mail is not verified", async () => {
-    issuer.nextIdentity({ email: "unverified@example.com", email_verified: false });
-    const callback = await signInThroughIssuer(ctx.app);
-    expect(callback.searchParams.has("error")).toBe(true);
+  it("refuses an identity whose e-mail is not verified, or not said to be", async () => {
+    for (const email_verified of [false, undefined, "false"]) {
+      issuer.nextIdentity({ email: "unverified@example.com", email_verified });
+      const callback = await signInThroughIssuer(ctx.app);
+      expect(callback.searchParams.has("error"), String(email_verified)).toBe(true);
+      expect(callback.searchParams.has("token"), String(email_verified)).toBe(false);
+    }
+    // Some providers send the claim as a string.
+    issuer.nextIdentity({ email: "string.claim@example.com", email_verified: "true" });
+    expect((await signInThroughIssuer(ctx.app)).searchParams.has("token")).toBe(true);
   });
 
   it("sends a cancelled sign-in back with a message naming the cancellation", async () => {

@@ -82,7 +82,9 @@ export class OidcClient {
     await this.#verifySignature(configuration, tokens.id_token);
     const email = typeof claims.email === "string" ? claims.email.trim() : "";
     if (!email) throw new Error("The identity provider did not share an e-mail address");
-    if (claims.email_verified === false) throw new Error("The e-mail address is not verified");
+    // The contract finds people by verified e-mail: an address the provider does not vouch for is not used.
+    const verified = claims.email_verified === true || claims.email_verified === "true";
+    if (!verified) throw new Error("The e-mail address is not verified");
     return { email, ...splitName(claims) };
   }
 

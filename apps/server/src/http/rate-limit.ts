@@ -20,8 +20,9 @@ export async function registerRateLimit(
     app.addHook("onRoute", (route) => {
       const methods = [route.method].flat().map((method) => String(method).toUpperCase());
       if (!route.url.startsWith("/api/") || !methods.some((method) => WRITE_METHODS.has(method))) return;
-      const config = (route.config ??= {}) as { rateLimit?: unknown };
+      const config = route.config ?? {};
       config.rateLimit ??= perMinute(writesPerMinute).rateLimit;
+      route.config = config;
     });
   }
   const redis = redisUrl
