@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications, notificationsStore } from "@mantine/notifications";
 
 /** The toast store keeps at most this many notifications. */
 export const TOAST_LIMIT = 20;
@@ -24,12 +24,22 @@ function wantOutlet(): void {
   for (const listener of outletListeners) listener();
 }
 
-export function showSuccess(message: string, title?: string): void {
+type Toast = Parameters<typeof notifications.show>[0];
+
+/** Shows a toast; the store then keeps the newest TOAST_LIMIT (shown or waiting), dropping the oldest. */
+function show(toast: Toast): void {
   wantOutlet();
-  notifications.show({ message, title, color: "teal", withBorder: true });
+  notifications.show(toast);
+  const { notifications: shown, queue } = notificationsStore.getState();
+  if (shown.length + queue.length > TOAST_LIMIT) {
+    notifications.updateState(notificationsStore, (all) => all.slice(-TOAST_LIMIT));
+  }
+}
+
+export function showSuccess(message: string, title?: string): void {
+  show({ message, title, color: "teal", withBorder: true });
 }
 
 export function showError(message: string, title?: string): void {
-  wantOutlet();
-  notifications.show({ message, title, color: "red", withBorder: true, autoClose: 8000 });
+  show({ message, title, color: "red", withBorder: true, autoClose: 8000 });
 }
