@@ -2,7 +2,7 @@ import type { PlaylistTemplate } from "@choir/contract";
 import { Select } from "@mantine/core";
 import { IconLayoutList, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { builtInTitleText } from "../../../lib/built-in-titles";
+import { templateText } from "../../../lib/built-in-titles";
 
 export interface PlaylistTemplateSelectProps {
   templates: readonly PlaylistTemplate[];
@@ -16,7 +16,7 @@ export interface PlaylistTemplateSelectProps {
 export function PlaylistTemplateSelect({ templates, value, locked, onChange }: PlaylistTemplateSelectProps) {
   const { t } = useTranslation();
   const data = templates.map((template) => {
-    const title = template.isGlobal ? builtInTitleText(t, template.title) : template.title;
+    const title = templateText(t, template, template.title);
     return {
       value: template.id,
       label: template.isDefault ? t("playlists.template.defaultOption", { title }) : title,

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { templateText } from "../../../lib/built-in-titles";
 import { failureMessage, type Message, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -162,8 +163,8 @@ function CreatePlaylistForm({
     ...templates.map((item) => ({
       value: item.id,
       label: item.isDefault
-        ? t("createPlaylist.defaultTemplate", { title: item.displayTitle })
-        : item.displayTitle,
+        ? t("createPlaylist.defaultTemplate", { title: templateText(t, item, item.title) })
+        : templateText(t, item, item.title),
     })),
   ];
   const hasSongs = songMap.size > 0;
@@ -181,7 +182,9 @@ function CreatePlaylistForm({
           <Stack gap="md">
             <TextInput
               label={t("createPlaylist.titleLabel")}
-              placeholder={template ? template.displayTitle : t("createPlaylist.titlePlaceholder")}
+              placeholder={
+                template ? templateText(t, template, template.title) : t("createPlaylist.titlePlaceholder")
+              }
               value={values.title}
               maxLength={200}
               onChange={(event) => {

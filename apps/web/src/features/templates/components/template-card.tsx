@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from "@mantine/core
 import { IconDots, IconEdit, IconLock, IconStar, IconStarFilled, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { templateText } from "../../../lib/built-in-titles";
 import classes from "./templates.module.css";
 
 export interface TemplateCardProps {
@@ -16,9 +17,10 @@ export interface TemplateCardProps {
 /** A template in the list: the whole card opens its detail; a menu sets it as default, edits or deletes it. */
 export function TemplateCard({ template, canManage, onSetDefault, onDelete }: TemplateCardProps) {
   const { t } = useTranslation();
+  const title = templateText(t, template, template.title);
   const sectionCount = template.sections.length;
   return (
-    <Card className={classes.card} data-testid={`template-card-${template.displayTitle}`}>
+    <Card className={classes.card} data-testid={`template-card-${title}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" wrap="nowrap" align="center" miw={0}>
@@ -33,7 +35,7 @@ export function TemplateCard({ template, canManage, onSetDefault, onDelete }: Te
               className={`${classes.cardLink} ${classes.title}`}
               data-testid="template-card-link"
             >
-              {template.displayTitle}
+              {title}
             </Text>
           </Group>
           {canManage && !template.isGlobal ? (
@@ -44,7 +46,7 @@ export function TemplateCard({ template, canManage, onSetDefault, onDelete }: Te
                   color="gray"
                   size="lg"
                   className={classes.above}
-                  aria-label={t("templates.list.actionsFor", { title: template.displayTitle })}
+                  aria-label={t("templates.list.actionsFor", { title })}
                   data-testid="template-menu"
                 >
                   <IconDots size={20} aria-hidden="true" />

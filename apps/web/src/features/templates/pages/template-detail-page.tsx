@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ApiError } from "../../../lib/api-client";
+import { templateText } from "../../../lib/built-in-titles";
 import { failureMessage, type Message, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -28,7 +29,9 @@ export function TemplateDetailPage() {
   const remove = useDeleteTemplate();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<Message | null>(null);
-  useDocumentTitle(`${template.data?.displayTitle ?? t("templates.detail.pageTitle")} · ${t("app.name")}`);
+  useDocumentTitle(
+    `${template.data ? templateText(t, template.data, template.data.title) : t("templates.detail.pageTitle")} · ${t("app.name")}`,
+  );
 
   const choirId = template.data?.choirId ?? user?.choirId ?? null;
   const listPath = choirId ? `/choir/${choirId}/playlist-templates` : "/dashboard";
@@ -62,7 +65,7 @@ export function TemplateDetailPage() {
     setFailure(null);
     try {
       await setDefault.mutateAsync(data.id);
-      showSuccess(t("templates.toasts.defaultTemplateUpdated", { title: data.displayTitle }));
+      showSuccess(t("templates.toasts.defaultTemplateUpdated", { title: templateText(t, data, data.title) }));
     } catch (error) {
       const message = failureMessage(error, "templates.errors.failedToSetDefault");
       setFailure(message);
@@ -74,7 +77,7 @@ export function TemplateDetailPage() {
     setFailure(null);
     try {
       await remove.mutateAsync(data.id);
-      showSuccess(t("templates.toasts.templateDeleted", { title: data.displayTitle }));
+      showSuccess(t("templates.toasts.templateDeleted", { title: templateText(t, data, data.title) }));
       navigate(listPath, { replace: true });
     } catch (error) {
       const message = deleteFailureMessage(error);
@@ -99,7 +102,7 @@ export function TemplateDetailPage() {
           <Group gap="xs" wrap="nowrap" align="center">
             {data.isDefault ? <IconStarFilled size={26} className={classes.star} aria-hidden="true" /> : null}
             <Title order={1} className={classes.title} data-testid="template-detail-title">
-              {data.displayTitle}
+              {templateText(t, data, data.title)}
             </Title>
           </Group>
           <Group gap="xs">
@@ -181,7 +184,7 @@ export function TemplateDetailPage() {
                 <Text c="dimmed" fw={600} className={classes.sectionNumber}>
                   {index + 1}
                 </Text>
-                <Text data-testid="template-detail-section">{section.displayTitle}</Text>
+                <Text data-testid="template-detail-section">{templateText(t, data, section.title)}</Text>
               </li>
             ))}
           </ol>
@@ -190,7 +193,7 @@ export function TemplateDetailPage() {
       <ConfirmDialog
         opened={confirming}
         title={t("templates.delete.title")}
-        message={t("templates.delete.message", { title: data.displayTitle })}
+        message={t("templates.delete.message", { title: templateText(t, data, data.title) })}
         warning={t("templates.delete.warning")}
         confirmLabel={t("templates.actions.delete")}
         danger

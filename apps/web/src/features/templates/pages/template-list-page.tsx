@@ -8,6 +8,7 @@ import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { templateText } from "../../../lib/built-in-titles";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -34,7 +35,9 @@ export function TemplateListPage() {
   const makeDefault = async (template: PlaylistTemplate) => {
     try {
       await setDefault.mutateAsync(template.id);
-      showSuccess(t("templates.toasts.defaultTemplateUpdated", { title: template.displayTitle }));
+      showSuccess(
+        t("templates.toasts.defaultTemplateUpdated", { title: templateText(t, template, template.title) }),
+      );
     } catch (error) {
       showError(messageText(t, failureMessage(error, "templates.errors.failedToSetDefault")));
       await templates.refetch();
@@ -46,7 +49,9 @@ export function TemplateListPage() {
     const template = toDelete;
     try {
       await remove.mutateAsync(template.id);
-      showSuccess(t("templates.toasts.templateDeleted", { title: template.displayTitle }));
+      showSuccess(
+        t("templates.toasts.templateDeleted", { title: templateText(t, template, template.title) }),
+      );
     } catch (error) {
       showError(messageText(t, deleteFailureMessage(error)));
     } finally {
@@ -164,7 +169,9 @@ export function TemplateListPage() {
       <ConfirmDialog
         opened={toDelete !== null}
         title={t("templates.delete.title")}
-        message={t("templates.delete.message", { title: toDelete?.displayTitle ?? "" })}
+        message={t("templates.delete.message", {
+          title: toDelete ? templateText(t, toDelete, toDelete.title) : "",
+        })}
         warning={t("templates.delete.warning")}
         confirmLabel={t("templates.actions.delete")}
         danger
