@@ -83,19 +83,38 @@ export function EditPlaylistPage() {
   }
 
   if (playlist.error || !playlist.data) {
+    // Without the route's playlist the page leans on the choir's list; when that failed too, it says so.
+    const listFailed = routeMissing && Boolean(choirPlaylists.error);
     return (
       <PageLayout size="md" back={back} title={t("editPlaylist.title")}>
         <Stack gap="md" data-testid="edit-playlist-error">
           <Title order={1}>
-            {routeMissing ? t("editPlaylist.noPlaylists") : t("editPlaylist.failedToLoad")}
+            {listFailed
+              ? t("editPlaylist.failedToLoadPlaylists")
+              : routeMissing
+                ? t("editPlaylist.noPlaylists")
+                : t("editPlaylist.failedToLoad")}
           </Title>
-          {routeMissing ? null : (
+          {routeMissing && !listFailed ? null : (
             <Text size="lg">
-              {messageText(t, failureMessage(playlist.error, "editPlaylist.failedToLoadData"))}
+              {messageText(
+                t,
+                failureMessage(
+                  listFailed ? choirPlaylists.error : playlist.error,
+                  "editPlaylist.failedToLoadData",
+                ),
+              )}
             </Text>
           )}
           <Group>
-            {routeMissing ? (
+            {listFailed ? (
+              <Button
+                leftSection={<IconRefresh size={18} aria-hidden="true" />}
+                onClick={() => choirPlaylists.refetch()}
+              >
+                {t("playlistDetail.retry")}
+              </Button>
+            ) : routeMissing ? (
               <Button component={Link} to={choirId ? `/playlists/new?choirId=${choirId}` : "/playlists/new"}>
                 {t("editPlaylist.createPlaylist")}
               </Button>
@@ -121,6 +140,16 @@ export function EditPlaylistPage() {
 
   return (
     <PageLayout size="md" back={back} title={t("editPlaylist.title")}>
+      {choirPlaylists.error ? (
+        <Alert color="red" variant="light" mb="md" data-testid="edit-playlist-list-error">
+          <Group justify="space-between" gap="sm">
+            <Text>{t("editPlaylist.failedToLoadPlaylists")}</Text>
+            <Button size="compact-md" variant="default" onClick={() => choirPlaylists.refetch()}>
+              {t("playlistDetail.retry")}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <PlaylistEditor playlist={playlist.data} choirPlaylists={choirPlaylists.data ?? []} />
     </PageLayout>
   );
