@@ -248,33 +248,27 @@ describe("sign-in rate limit", () => {
     expect(last!.json()).toMatchObject({ code: "rate_limited" });
   });
 
-  it("counts a client that is no trusted proxy by its own address, whatever X-Forwarded-For it sends", async () => {
+  /** Four code exchanges from `remoteAddress`, each claiming another client address; their statuses. */
+  async function fromBehind(remoteAddress: string, firstClient: number): Promise<number[]> {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const response = await ctx.app.inject({
         method: "POST",
         url: "/api/auth/token",
         payload: { code: "nope" },
-        remoteAddress: "203.0.113.9",
-        headers: { "x-forwarded-for": `198.51.100.${i}` },
+        remoteAddress,
+        headers: { "x-forwarded-for": `198.51.100.${firstClient + i}` },
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 429]);
+    return statuses;
+  }
+
+  it("counts a client that is no trusted proxy by its own address, whatever X-Forwarded-For it sends", async () => {
+    expect(await fromBehind("203.0.113.9", 0)).toEqual([401, 401, 401, 429]);
   });
 
   it("believes X-Forwarded-For from a trusted proxy, so each client behind it has its own count", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const response = await ctx.app.inject({
-        method: "POST",
-        url: "/api/auth/token",
-        payload: { code: "nope" },
-        remoteAddress: "10.1.2.3",
-        headers: { "x-forwarded-for": `198.51.100.${10 + i}` },
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401]);
+    expect(await fromBehind("10.1.2.3", 10)).toEqual([401, 401, 401, 401]);
   });
 });

@@ -1,29 +1,15 @@
-import type { CurrentUser, Song } from "@choir/contract";
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Song } from "@choir/contract";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { currentUserKey } from "../../../lib/session";
+import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
 import { SongVersionsPage } from "./song-versions-page";
 
-const choirId = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
-const me = "11111111-1111-4111-8111-111111111111";
+const choirId = TEST_CHOIR_ID;
+const me = TEST_USER_ID;
 const ben = "22222222-2222-4222-8222-222222222222";
 
-const user: CurrentUser = {
-  id: me,
-  email: "ana@example.test",
-  name: "Ana Directora",
-  firstName: "Ana",
-  lastName: "Directora",
-  role: "ChoirAdmin",
-  choirs: [{ id: choirId, name: "Harbor Voices", role: "ChoirAdmin" }],
-  hasCompletedOnboarding: true,
-  isNewUser: false,
-  choirId,
-};
+const _user = directorUser;
 
 let next = 0;
 const song = (title: string, overrides: Partial<Song> = {}): Song => ({
@@ -47,18 +33,9 @@ const fetchMock = vi.fn();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderList() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserKey, user);
-  const router = createMemoryRouter(
+  renderPage(
     [{ path: "/choir/:choirId/song-versions", element: <SongVersionsPage /> }],
-    { initialEntries: [`/choir/${choirId}/song-versions`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
+    `/choir/${choirId}/song-versions`,
   );
 }
 

@@ -1,12 +1,9 @@
-import type { CurrentUser, Song } from "@choir/contract";
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Song } from "@choir/contract";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { currentUserKey } from "../../../lib/session";
 import { showError } from "../../../lib/toast";
+import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
 import { songKeys } from "../../songs/api";
 import { VersionEditorPage } from "./version-editor-page";
 
@@ -28,24 +25,13 @@ beforeAll(() => {
   }
 });
 
-const choirId = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
-const me = "11111111-1111-4111-8111-111111111111";
+const choirId = TEST_CHOIR_ID;
+const me = TEST_USER_ID;
 const someoneElse = "22222222-2222-4222-8222-222222222222";
 const baseId = "33333333-3333-4333-8333-333333333333";
 const versionId = "44444444-4444-4444-8444-444444444444";
 
-const user: CurrentUser = {
-  id: me,
-  email: "ana@example.test",
-  name: "Ana Directora",
-  firstName: "Ana",
-  lastName: "Directora",
-  role: "ChoirAdmin",
-  choirs: [{ id: choirId, name: "Harbor Voices", role: "ChoirAdmin" }],
-  hasCompletedOnboarding: true,
-  isNewUser: false,
-  choirId,
-};
+const user = directorUser;
 
 const song = (overrides: Partial<Song>): Song => ({
   songId: versionId,
@@ -72,25 +58,20 @@ const base = song({
 const fetchMock = vi.fn();
 
 function renderEditor(version: Song, options: { member?: boolean } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserKey, options.member === false ? { ...user, choirs: [] } : user);
-  queryClient.setQueryData(songKeys.detail(version.songId), version);
-  queryClient.setQueryData(songKeys.detail(baseId), base);
-  const router = createMemoryRouter(
+  return renderPage(
     [
       { path: "/choir/:choirId/song-versions/:songId/edit", element: <VersionEditorPage /> },
       { path: "/choir/:choirId", element: <div data-testid="choir-page" /> },
     ],
-    { initialEntries: [`/choir/${choirId}/song-versions/${version.songId}/edit`] },
+    `/choir/${choirId}/song-versions/${version.songId}/edit`,
+    {
+      user: options.member === false ? { ...user, choirs: [] } : user,
+      prepare: (client) => {
+        client.setQueryData(songKeys.detail(version.songId), version);
+        client.setQueryData(songKeys.detail(baseId), base);
+      },
+    },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const contentInput = () => screen.getByTestId("version-content-input") as HTMLTextAreaElement;

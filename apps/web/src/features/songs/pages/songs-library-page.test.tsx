@@ -1,12 +1,8 @@
 import type { CurrentUser, Song } from "@choir/contract";
-import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { currentUserKey } from "../../../lib/session";
+import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
 import { SongsLibraryPage } from "./songs-library-page";
 
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -45,22 +41,11 @@ beforeAll(() => {
   } as unknown as typeof IntersectionObserver;
 });
 
-const choirId = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
-const me = "11111111-1111-4111-8111-111111111111";
+const choirId = TEST_CHOIR_ID;
+const me = TEST_USER_ID;
 const someoneElse = "22222222-2222-4222-8222-222222222222";
 
-const user: CurrentUser = {
-  id: me,
-  email: "ana@example.test",
-  name: "Ana Directora",
-  firstName: "Ana",
-  lastName: "Directora",
-  role: "ChoirAdmin",
-  choirs: [{ id: choirId, name: "Harbor Voices", role: "ChoirAdmin" }],
-  hasCompletedOnboarding: true,
-  isNewUser: false,
-  choirId,
-};
+const user = directorUser;
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const song = (n: number, overrides: Partial<Song> = {}): Song => ({
@@ -139,25 +124,14 @@ afterEach(() => {
 });
 
 function renderLibrary(path = "/songs", who: CurrentUser = user) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserKey, who);
-  const router = createMemoryRouter(
+  return renderPage(
     [
       { path: "/songs", element: <SongsLibraryPage /> },
       { path: "/songs/:songId", element: <div data-testid="song-page" /> },
     ],
-    { initialEntries: [path] },
+    path,
+    { user: who },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const cards = () => screen.queryAllByTestId("song-card");

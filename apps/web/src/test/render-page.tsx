@@ -1,0 +1,49 @@
+import type { CurrentUser } from "@choir/contract";
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { type QueryClient as Client, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { currentUserKey } from "../lib/session";
+
+export const TEST_CHOIR_ID = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
+export const TEST_USER_ID = "11111111-1111-4111-8111-111111111111";
+
+/** A signed-in director of one choir (Harbor Voices), the choir's current one. */
+export const directorUser: CurrentUser = {
+  id: TEST_USER_ID,
+  email: "ana@example.test",
+  name: "Ana Directora",
+  firstName: "Ana",
+  lastName: "Directora",
+  role: "ChoirAdmin",
+  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirAdmin" }],
+  hasCompletedOnboarding: true,
+  isNewUser: false,
+  choirId: TEST_CHOIR_ID,
+};
+
+/**
+ * Renders `routes` at `url` as the app does (query client, Mantine, modals) for a signed-in `user` (the director by
+ * default); `prepare` puts more data in the query cache first. Returns the router, to follow where the page goes.
+ */
+export function renderPage(
+  routes: RouteObject[],
+  url: string,
+  options: { user?: CurrentUser; prepare?: (client: Client) => void } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserKey, options.user ?? directorUser);
+  options.prepare?.(queryClient);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
