@@ -2,8 +2,10 @@ import type { CurrentUser } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { type QueryClient as Client, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { afterEach, beforeEach, vi } from "vitest";
+import { i18n } from "../lib/i18n";
 import { currentUserKey } from "../lib/session";
 
 export const TEST_CHOIR_ID = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
@@ -46,4 +48,22 @@ export function renderPage(
     </QueryClientProvider>,
   );
   return router;
+}
+
+/**
+ * For a page test file: each test starts in English with a fresh fetch mock in place of the network (returned, for
+ * the test to answer), and ends with the page removed and the real fetch back.
+ */
+export function mockFetchPerTest() {
+  const fetchMock = vi.fn();
+  beforeEach(async () => {
+    await i18n.changeLanguage("en");
+    fetchMock.mockReset();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
 }

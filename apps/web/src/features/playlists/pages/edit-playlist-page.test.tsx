@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n } from "../../../lib/i18n";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import en from "../../../locales/en.json";
-import { renderPage } from "../../../test/render-page";
+import { renderPage, mockFetchPerTest } from "../../../test/render-page";
 import { EditPlaylistPage } from "./edit-playlist-page";
 
 const missing = "33333333-3333-4333-8333-333333333333";
 
-const fetchMock = vi.fn();
+const fetchMock = mockFetchPerTest();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderEdit() {
@@ -16,16 +15,6 @@ function renderEdit() {
     `/playlists/${missing}/edit`,
   );
 }
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("edit playlist page", () => {
   it("says the choir's playlists could not be loaded, rather than that there are none, and retries", async () => {

@@ -1,8 +1,13 @@
 import type { Song } from "@choir/contract";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n } from "../../../lib/i18n";
-import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  directorUser,
+  renderPage,
+  TEST_CHOIR_ID,
+  TEST_USER_ID,
+  mockFetchPerTest,
+} from "../../../test/render-page";
 import { SongVersionsPage } from "./song-versions-page";
 
 const choirId = TEST_CHOIR_ID;
@@ -29,7 +34,7 @@ const song = (title: string, overrides: Partial<Song> = {}): Song => ({
   ...overrides,
 });
 
-const fetchMock = vi.fn();
+const fetchMock = mockFetchPerTest();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderList() {
@@ -40,16 +45,6 @@ function renderList() {
 }
 
 const items = () => screen.queryAllByTestId("song-version-item");
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("song versions page", () => {
   it("lists versions first, naming their base song, and links mine to the editor", async () => {
