@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en.json";
-import { renderPage, mockFetchPerTest } from "../../../test/render-page";
+import { mockFetchPerTest, renderPage } from "../../../test/render-page";
 import { EditPlaylistPage } from "./edit-playlist-page";
 
 const missing = "33333333-3333-4333-8333-333333333333";

@@ -3,10 +3,10 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   directorUser,
+  mockFetchPerTest,
   renderPage,
   TEST_CHOIR_ID,
   TEST_USER_ID,
-  mockFetchPerTest,
 } from "../../../test/render-page";
 import { SongVersionsPage } from "./song-versions-page";
 
