@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { LANGUAGE_STORAGE_KEY, text } from "../fixtures/locales";
+import { setNextUser, uniqueUser } from "../fixtures/sign-in";
 
 /**
  * The landing page arrives drawn (landing-{language}.html): a first-time visitor sees it before any script has run,
@@ -61,6 +62,10 @@ test.describe("the landing page as sent", () => {
       async (page) => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "landing.hero.title"));
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+        // Get started works on the page as sent: a tap before the app has taken the page over signs in.
+        await setNextUser(page.request, uniqueUser("early"));
+        await page.getByTestId("get-started").click();
+        await page.waitForURL((url) => url.pathname === "/auth/callback" && url.searchParams.has("token"));
       },
     );
     // A colour scheme chosen in the app wins over the device's.

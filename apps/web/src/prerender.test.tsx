@@ -32,7 +32,14 @@ describe("the prerendered landing page", () => {
     const page = document.createElement("div");
     page.innerHTML = html;
     expect(page.querySelector("h1")?.textContent).toBe(heroTitle(catalogue));
-    expect(page.querySelector("[data-testid=get-started]")).not.toBeNull();
+    // Its actions are links, so they work on the page as sent, before any script has run.
+    for (const action of ["get-started", "cta-sign-in"]) {
+      const link = page.querySelector(`[data-testid=${action}]`);
+      expect(link?.tagName, action).toBe("A");
+      expect(link?.getAttribute("href"), action).toBe("/api/auth/signin-google");
+    }
+    expect(page.querySelector("[data-testid=learn-more]")?.getAttribute("href")).toBe("#features");
+    expect(page.querySelector("#features")).not.toBeNull();
     const app = catalogue.app as { name: string; tagline: string };
     expect(title).toBe(`${app.name} · ${app.tagline}`);
   });

@@ -3,7 +3,8 @@ import { IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import classes from "../landing.module.css";
 
-export function CallToAction({ onStart }: { onStart: () => void }) {
+/** The closing invitation to sign in: a link, so it works on the page as sent, before the app has taken it over. */
+export function CallToAction({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
     <Box component="section" aria-labelledby="cta-title" pb={{ base: 48, sm: 72 }}>
@@ -16,11 +17,12 @@ export function CallToAction({ onStart }: { onStart: () => void }) {
             {t("landing.cta.description")}
           </Text>
           <Button
+            component="a"
+            href={href}
             size="lg"
             variant="white"
             color="dark"
             rightSection={<IconArrowRight size={22} aria-hidden="true" />}
-            onClick={onStart}
             data-testid="cta-sign-in"
           >
             {t("landing.cta.button")}

@@ -1,8 +1,9 @@
 import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowDown, IconArrowRight } from "@tabler/icons-react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { startSignIn } from "../../../lib/sign-in";
+import { signInUrl } from "../../../lib/sign-in";
 import { CallToAction } from "../components/call-to-action";
 import { Features } from "../components/features";
 import { InstallCard } from "../components/install-card";
@@ -16,7 +17,10 @@ export function LandingPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("app.name")} · ${t("app.tagline")}`);
 
-  const learnMore = () => {
+  // The page arrives drawn, before its scripts: its actions are links, so a tap works before the app has taken
+  // the page over (sign-in is a navigation anyway; "learn more" jumps to the features, and glides once the app runs).
+  const learnMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
     const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     document
       .getElementById(FEATURES_SECTION_ID)
@@ -27,7 +31,7 @@ export function LandingPage() {
     <LandingLayout
       data-testid="landing-page"
       action={
-        <Button variant="subtle" onClick={() => startSignIn()} visibleFrom="xs">
+        <Button component="a" href={signInUrl()} variant="subtle" visibleFrom="xs">
           {t("common.signIn")}
         </Button>
       }
@@ -46,14 +50,17 @@ export function LandingPage() {
             </Text>
             <Group justify="center" gap="md" mt="sm">
               <Button
+                component="a"
+                href={signInUrl()}
                 size="lg"
                 rightSection={<IconArrowRight size={22} aria-hidden="true" />}
-                onClick={() => startSignIn()}
                 data-testid="get-started"
               >
                 {t("common.getStarted")}
               </Button>
               <Button
+                component="a"
+                href={`#${FEATURES_SECTION_ID}`}
                 size="lg"
                 variant="default"
                 rightSection={<IconArrowDown size={22} aria-hidden="true" />}
@@ -68,7 +75,7 @@ export function LandingPage() {
       </Box>
       <Features id={FEATURES_SECTION_ID} />
       <SocialProof />
-      <CallToAction onStart={() => startSignIn()} />
+      <CallToAction href={signInUrl()} />
       <InstallCard />
     </LandingLayout>
   );
