@@ -66,6 +66,8 @@ console.log(`quick start: landing page served on ${base} ${(landing / 1000).toFi
 
 // Local sign-in: start, the form, a new user's one-time code, the exchange.
 const begin = await fetch(`${base}/api/auth/signin-google`, { redirect: "manual" });
+// The sign-in cookie goes back with the form and the code exchange, as a browser sends it.
+const cookie = (begin.headers.getSetCookie()[0] ?? "").split(";")[0];
 const formUrl = new URL(begin.headers.get("location") ?? "", base);
 if (formUrl.pathname !== "/api/auth/local") fail(`sign-in did not lead to the local form (${formUrl})`);
 const page = await (await fetch(formUrl)).text();
@@ -74,7 +76,7 @@ const email = `quickstart-${Date.now()}@example.com`;
 const submitted = await fetch(`${base}/api/auth/local`, {
   method: "POST",
   redirect: "manual",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
+  headers: { "content-type": "application/x-www-form-urlencoded", cookie },
   body: new URLSearchParams({ state: formUrl.searchParams.get("state") ?? "", name: "Quick Start", email }),
 });
 const callback = new URL(submitted.headers.get("location") ?? "", base);
@@ -83,7 +85,7 @@ if (callback.pathname !== "/auth/callback" || callback.searchParams.get("isNewUs
 }
 const exchanged = await fetch(`${base}/api/auth/token`, {
   method: "POST",
-  headers: { "content-type": "application/json" },
+  headers: { "content-type": "application/json", cookie },
   body: JSON.stringify({ code: callback.searchParams.get("token") }),
 });
 if (!exchanged.ok) fail(`code exchange answered ${exchanged.status}`);

@@ -98,17 +98,19 @@ export async function signIn(origin: string, person: { name: string; email: stri
   const local = new URL(start.headers.get("location") ?? "", origin);
   const state = local.searchParams.get("state");
   if (start.status !== 302 || !state) throw new Error(`sign-in start answered ${start.status}`);
+  // The sign-in cookie goes back with the form and the code exchange, as a browser sends it.
+  const cookie = (start.headers.getSetCookie()[0] ?? "").split(";")[0]!;
   const form = await fetch(`${origin}/api/auth/local`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ state, ...person }).toString(),
   });
   const code = new URL(form.headers.get("location") ?? "", origin).searchParams.get("token");
   if (form.status !== 303 || !code) throw new Error(`local sign-in answered ${form.status}`);
   const exchange = await fetch(`${origin}/api/auth/token`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", cookie },
     body: JSON.stringify({ code }),
   });
   if (!exchange.ok) throw new Error(`code exchange answered ${exchange.status}`);

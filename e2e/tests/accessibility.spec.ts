@@ -17,7 +17,7 @@ for (const scheme of SCHEMES) {
     });
 
     test("the auth error page has no serious or critical axe violations", async ({ page }) => {
-      await page.goto(`/auth/error?message=${encodeURIComponent("The user cancelled the sign-in")}`);
+      await page.goto(`/auth/error?reason=cancelled`);
       await expect(page.getByTestId("auth-error-title")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });

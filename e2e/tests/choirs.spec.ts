@@ -214,3 +214,34 @@ test("an administrator deletes a choir through the modal; it leaves the dashboar
   expect(gone.status()).toBe(404);
   await admin.context.close();
 });
+
+test("an administrator who re-sent an invitation three times in an hour is told to wait", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await newPerson(browser, "limitadmin", "admin");
+  await createChoir(admin.page, `Coro de la Espera ${Date.now()}`);
+  const singer: TestUser = uniqueUser("patient");
+  const invite = async (page: typeof admin.page) => {
+    await page.getByTestId("invite-email").fill(singer.email);
+    await page.getByTestId("invite-submit").click();
+  };
+  // The first send and two re-sends go out.
+  for (let sent = 0; sent < 3; sent++) {
+    await invite(admin.page);
+    await expect(admin.page.getByTestId(`choir-invitation-${singer.email}`)).toBeVisible();
+    await expect(admin.page.getByTestId("invite-email")).toHaveValue("");
+  }
+  await expect(admin.page.getByTestId("invite-error")).toHaveCount(0);
+
+  // The fourth is refused, and the screen says why and for how long.
+  await invite(admin.page);
+  await expect(admin.page.getByTestId("invite-error")).toHaveText(
+    /^This address has already been sent 3 invitations in the last hour\. Try again in (59|60) minutes\.$/,
+  );
+  await pictureInBothLanguages(admin.page, "choir-admin-invite-limit", async (page) => {
+    await invite(page);
+    await expect(page.getByTestId("invite-error")).toBeVisible();
+  });
+  await admin.context.close();
+});

@@ -1,6 +1,13 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
+import { settle } from "../fixtures/page";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+
+const screenshotsDir = resolve(dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
 /**
  * Song text written to break out of its place — markup and script in a title, an artist, a tag, a comment, a chord
@@ -65,4 +72,81 @@ test("song text with markup and script shows as text in the library and on the s
   await page.getByTestId("song-edit-button").click();
   await expect(page.getByTestId("song-content-input")).toHaveValue(CONTENT);
   await expectNothingInjected(page, dialogs);
+});
+
+/** A 90 KB song of chorus recalls: unbounded, it would repeat its chorus nearly a million lines over. */
+const CHORUS = `{start_of_chorus}\n${"[G]Glo[C]ry, glo[D]ry, [G]hal[Em]le[Am]lu[D]jah\n".repeat(100)}{end_of_chorus}\n`;
+const RECALLS = CHORUS + "{chorus}\n".repeat(Math.floor((90_000 - CHORUS.length) / 9));
+/** MAX_RENDERED_LINES of @choir/songsheet, as each language writes it. */
+const BOUND = { en: "5,000", es: "5000" } as const;
+
+test("a song of endless chorus recalls opens promptly and ends with a note that the rest is not shown", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, uniqueUser("recalls"));
+  await completeOnboarding(page, "general");
+  const song = await apiCall<{ songId: string }>(
+    page,
+    "POST",
+    "/api/songs",
+    { title: "Endless chorus", artist: null, content: RECALLS, tags: [], visibility: 0 },
+    201,
+  );
+
+  // The longest stretch the page's main thread is held, from the start of the page on.
+  await page.addInitScript(() => {
+    const holder = window as unknown as { __longestTask: number };
+    holder.__longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        holder.__longestTask = Math.max(holder.__longestTask, entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  const started = Date.now();
+  await page.goto(`/songs/${song.songId}`);
+  await expect(page.getByTestId("sheet-line").first()).toBeVisible({ timeout: 30_000 });
+  const firstLines = Date.now() - started;
+  const note = page.getByTestId("sheet-truncated");
+  await expect(note).toHaveText(text("en", "songs.sheet.truncated").replace("{{lines}}", BOUND.en), {
+    timeout: 90_000,
+  });
+  const whole = Date.now() - started;
+  // The sheet is drawn whole up to the bound, a slice at a time: the page answers all along.
+  expect(await page.getByTestId("sheet-line").count()).toBeLessThanOrEqual(5_000);
+  const pingStarted = Date.now();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  expect(Date.now() - pingStarted, "a frame after the sheet is drawn").toBeLessThan(1_000);
+  const longestTask = await page.evaluate(
+    () => (window as unknown as { __longestTask: number }).__longestTask,
+  );
+  const timing = `first lines ${firstLines} ms, whole sheet and note ${whole} ms, longest main-thread task ${Math.round(longestTask)} ms`;
+  test.info().annotations.push({ type: "timing", description: timing });
+  console.log(timing);
+  expect(firstLines, "time to the first lines of the song").toBeLessThan(15_000);
+  expect(longestTask, "longest time the page was held").toBeLessThan(2_000);
+
+  // The note, pictured where a reader meets it: at the end of the sheet, in both languages and both widths.
+  mkdirSync(screenshotsDir, { recursive: true });
+  for (const language of LANGUAGES) {
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      LANGUAGE_STORAGE_KEY,
+      language,
+    ] as const);
+    await page.reload();
+    const expected = text(language, "songs.sheet.truncated").replace("{{lines}}", BOUND[language]);
+    await expect(note).toHaveText(expected, { timeout: 90_000 });
+    for (const width of [390, 1280] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await settle(page);
+      await note.evaluate((element) => element.scrollIntoView({ block: "end" }));
+      await page.mouse.wheel(0, 400);
+      await page.screenshot({
+        path: resolve(screenshotsDir, `song-sheet-truncated-${language}-${width}.png`),
+        animations: "disabled",
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `song page (${language}) scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
 });

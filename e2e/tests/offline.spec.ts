@@ -109,17 +109,25 @@ test("a saved playlist opened online is there offline with its songs; changes of
   await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
   await expect(page.getByTestId("online-indicator")).toHaveText(text("en", "offline.offline"));
   await expect(page.getByTestId("keep-offline-button")).toBeDisabled();
-  // The songbook kept with it answers the share modal's and the share page's links, whatever their query.
+  // The songbook kept with it answers this reader's requests (the share modal's and the share page's, sent with
+  // their token), whatever their query; a request without the token (another person on this device) gets no copy.
   const songbooks = await page.evaluate(async (id) => {
+    const headers = { Authorization: `Bearer ${window.localStorage.getItem("authToken")}` };
     const paths = [`/api/playlists/${id}/pdf?lang=es`, `/api/playlists/${id}/pdf?download=1&lang=en`];
-    return Promise.all(
+    const mine = await Promise.all(
       paths.map(async (path) => {
-        const response = await fetch(path);
+        const response = await fetch(path, { headers });
         return `${response.status} ${response.headers.get("content-type")}`;
       }),
     );
+    const anyone = await fetch(paths[1]!).then(
+      (response) => `${response.status}`,
+      () => "no answer",
+    );
+    return { mine, anyone };
   }, playlistId);
-  expect(songbooks).toEqual(["200 application/pdf", "200 application/pdf"]);
+  expect(songbooks.mine).toEqual(["200 application/pdf", "200 application/pdf"]);
+  expect(songbooks.anyone).toBe("no answer");
   await pictureInBothLanguages(page, "playlist-offline", async (p) => {
     await expect(p.getByTestId("offline-ready-badge")).toBeVisible();
     await expect(p.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");

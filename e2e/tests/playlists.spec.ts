@@ -230,6 +230,9 @@ test("a director builds next Sunday's Mass, moves, drags and removes songs; a fa
   );
   const saved = choirPlaylists.find((p) => p.date === sunday)!;
   await expect(page.getByTestId("share-url")).toHaveValue(new RegExp(`/share/${saved.id}$`));
+  // A new playlist is private: the modal says only the choir's signed-in members open the link, and offers more.
+  await expect(page.getByTestId("share-access")).toHaveAttribute("data-access", "private");
+  await expect(page.getByTestId("share-make-public")).toBeVisible();
   await page.getByTestId("share-close").click();
   await expect(page.getByTestId("share-modal")).toHaveCount(0);
 

@@ -40,7 +40,7 @@ for (const language of LANGUAGES) {
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await capture(page, "landing", language);
 
-    await page.goto(`/auth/error?message=${encodeURIComponent("The user cancelled the sign-in")}`);
+    await page.goto(`/auth/error?reason=cancelled`);
     await expect(page.getByTestId("auth-error-title")).toBeVisible();
     await capture(page, "auth-error", language);
 

@@ -26,6 +26,7 @@ import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
 import { sharingRoutes } from "./features/sharing/routes.js";
+import { SongbookRenderer } from "./features/sharing/songbook-renderer.js";
 import { songRoutes } from "./features/songs/routes.js";
 import { SearchCache } from "./features/songs/search-cache.js";
 import type { SearchAnswer } from "./features/songs/service.js";
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ??
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dir: join(config.dataDir, "db") },
+      { statementTimeoutMs: config.statementTimeoutMs },
     ));
   if (!options.database) app.addHook("onClose", () => database.close());
   const clock = options.clock ?? systemClock;
@@ -153,6 +155,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("mailer", mailer);
   app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
+  const songbooks = new SongbookRenderer(config.pdf);
+  app.decorate("songbooks", songbooks);
+  app.addHook("onClose", () => songbooks.close());
   // Closing hooks run last-registered first: this one runs after the HTTP server has closed and before the mailer
   // and the database close, so handlers whose callers hung up finish their queries.
   app.addHook("onClose", () => handlers.settled(SHUTDOWN_HANDLER_WAIT_MS));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { version } from "./version.js";
@@ -23,6 +24,10 @@ const urlString = (protocols: string[], what: string) =>
         return false;
       }
     }, `must be a ${what} URL`);
+
+/** A number that may be left unset (or blank) for a default computed later. */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
 /** Proxies trusted by default: this machine and private networks (a reverse proxy beside the server, a container network). */
 export const DEFAULT_TRUSTED_PROXIES = "loopback,linklocal,uniquelocal";
@@ -69,6 +74,7 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"], "http(s)").optional()),
   DATABASE_URL: optionalString.pipe(urlString(["postgres:", "postgresql:"], "postgres://").optional()),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   // Unset or blank: Google.
@@ -91,6 +97,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   TRUST_PROXY: TrustProxy,
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // Songbook PDFs: worker threads (unset: sized to the machine), songbooks waiting for one, memory for finished files.
+  PDF_WORKERS: blankAsUnset(z.coerce.number().int().min(1).max(64).optional()),
+  PDF_QUEUE: blankAsUnset(z.coerce.number().int().min(0).max(10_000).optional()),
+  PDF_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  SONG_CREATE_LIMIT_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -102,6 +113,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL cancels a statement running longer than this (ms); 0: never. Not enforced by PGlite. */
+  statementTimeoutMs: number;
   dataDir: string;
   jwtSecret: string;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
@@ -115,6 +128,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Memory for song search answers kept for repeating (features/songs/search-cache.ts); 0 keeps none. */
   searchCacheBytes: number;
+  /** The songbook rendering pool (features/sharing/songbook-renderer.ts): threads, waiting room, kept files' memory. */
+  pdf: { threads: number; queue: number; cacheBytes: number };
+  /** Songs one person may create in 24 hours (new songs, imports, versions); 0: no limit. */
+  songCreateLimitPerDay: number;
   logLevel: string;
   /** Built web app, served from the same port; absent in API tests. */
   webDist: string | undefined;
@@ -162,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir, "jwt-secret"),
     oidc: hasOidc
@@ -174,9 +192,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
+    pdf: pdfPool(e.PDF_WORKERS, e.PDF_QUEUE, e.PDF_CACHE_MB),
+    songCreateLimitPerDay: e.SONG_CREATE_LIMIT_PER_DAY,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };
+}
+
+/**
+ * The songbook pool's size: as given, or sized to the machine: every core but one, which the event loop keeps (at
+ * least one thread, at most four), and eight songbooks waiting per thread.
+ */
+function pdfPool(workers: number | undefined, queue: number | undefined, cacheMb: number): Config["pdf"] {
+  const threads = workers ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  return { threads, queue: queue ?? threads * 8, cacheBytes: cacheMb * 1024 * 1024 };
 }
 
 /** A secret generated once and kept in DATA_DIR, so local restarts keep sessions valid. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { isLoopbackHost } from "./http/loopback.js";
 import { seedEmptyDatabase, seedsOnStart } from "./seed/demo-library.js";
 
 let config: ReturnType<typeof loadConfig>;
@@ -48,3 +49,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 if (config.localSignIn) app.log.info("No OIDC client configured: local sign-in is on (development only)");
+if (!config.isProduction && !isLoopbackHost(config.host)) {
+  // Development conveniences (local sign-in, /dev/mail) answer this machine only, but the rest is a development server.
+  app.log.warn(
+    `WARNING: this development server (NODE_ENV=${config.env}) listens on ${config.host}, reachable from the network. ` +
+      "Local sign-in and /dev/mail answer only this machine; for anything others can reach, set NODE_ENV=production " +
+      "(with an OIDC client and JWT_SECRET), or keep HOST=127.0.0.1.",
+  );
+}

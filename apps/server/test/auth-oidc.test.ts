@@ -8,6 +8,7 @@ import {
   exchangeCode,
   oidcEnv,
   SECONDS,
+  signInCookieOf,
   signInThroughIssuer,
   startIssuer,
   type TestContext,
@@ -122,7 +123,11 @@ describe("sign-in through an OpenID Connect issuer", () => {
     const start = await ctx.app.inject({ method: "GET", url: "/api/auth/signin-google" });
     const back = await authorizeAtIssuer(String(start.headers.location));
     back.searchParams.set("state", "forged-state");
-    const callback = await ctx.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const callback = await ctx.app.inject({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: signInCookieOf(start)! },
+    });
     expect(callback.statusCode).toBe(302);
     const location = new URL(String(callback.headers.location));
     expect(location.pathname).toBe("/auth/callback");
@@ -133,9 +138,14 @@ describe("sign-in through an OpenID Connect issuer", () => {
   it("refuses a second callback with the same state", async () => {
     const start = await ctx.app.inject({ method: "GET", url: "/api/auth/signin-google" });
     const back = await authorizeAtIssuer(String(start.headers.location));
-    const first = await ctx.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const again = {
+      method: "GET" as const,
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: signInCookieOf(start)! },
+    };
+    const first = await ctx.app.inject(again);
     expect(new URL(String(first.headers.location)).searchParams.has("token")).toBe(true);
-    const second = await ctx.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const second = await ctx.app.inject(again);
     expect(new URL(String(second.headers.location)).searchParams.has("error")).toBe(true);
   });
 
@@ -178,6 +188,7 @@ describe("sign-in through an OpenID Connect issuer", () => {
     const callback = await ctx.app.inject({
       method: "GET",
       url: `/api/auth/google-callback?error=access_denied&state=${state}`,
+      headers: { cookie: signInCookieOf(start)! },
     });
     const location = new URL(String(callback.headers.location));
     expect(location.searchParams.get("error")).toMatch(/cancelled or denied/);

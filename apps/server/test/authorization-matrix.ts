@@ -21,6 +21,8 @@ export interface World {
   /** A song that is not in the playlist, visible to the choir. */
   otherSongId: string;
   playlistId: string;
+  /** A second saved playlist of the choir, public (shared by link); `playlistId` is private. */
+  publicPlaylistId: string;
   /** The playlist's first section (holding the song) and another one. */
   sectionId: string;
   otherSectionId: string;
@@ -53,6 +55,10 @@ export interface Row {
   showsChoirName?: boolean;
   /** Open to anyone by design (a shared link, the development outbox): its answer is not checked for leaks. */
   isPublic?: boolean;
+  /** Tells apart two rows of one route (the same call on different data). */
+  variant?: string;
+  /** The status a member gets once removed from the choir (checked when given). */
+  removedMember?: number;
 }
 
 /** The plain rules as rows. */
@@ -343,10 +349,20 @@ export const MATRIX: Row[] = [
   },
   {
     route: "GET /api/playlists/{id}/pdf",
-    call: (w) => get(`/api/playlists/${w.playlistId}/pdf`),
+    variant: "public playlist",
+    call: (w) => get(`/api/playlists/${w.publicPlaylistId}/pdf`),
     expect: everyone(200),
+    removedMember: 200,
     note: "shared by link: no token needed (contract)",
     isPublic: true,
+  },
+  {
+    route: "GET /api/playlists/{id}/pdf",
+    variant: "private playlist",
+    call: (w) => get(`/api/playlists/${w.playlistId}/pdf`),
+    expect: { anonymous: 404, outsider: 404, member: 200, admin: 200 },
+    removedMember: 404,
+    note: "the choir's members only, token optional on the route; anyone else as if it did not exist (contract)",
   },
   // ── Invitations ────────────────────────────────────────────────────────────────────────────────────────
   {

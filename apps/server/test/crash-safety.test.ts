@@ -145,7 +145,17 @@ describe.each(targets)("crash safety on the $name", ({ env }) => {
     // Restarted on the same data, everything confirmed is there.
     server = await startServerProcess(settings);
     running.push(server);
-    const mine = (await call(server.base, admin, "GET", "/api/songs/my")).json() as Array<{ title: string }>;
+    // The list is paged: read every page.
+    const mine: Array<{ title: string }> = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = (
+        await call(server.base, admin, "GET", `/api/songs/my?skip=${skip}&take=100`)
+      ).json() as Array<{
+        title: string;
+      }>;
+      mine.push(...page);
+      if (page.length < 100) break;
+    }
     const titles = new Set(mine.map((song) => song.title));
     for (const outcome of confirmed.filter((o) => o.kind === "song")) {
       expect(titles.has(outcome.id), `song ${outcome.id} confirmed but lost`).toBe(true);

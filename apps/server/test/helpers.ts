@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
+import { SIGN_IN_COOKIE } from "../src/auth/browser-binding.js";
 import type { Clock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
@@ -21,6 +22,8 @@ export class MovableClock implements Clock {
     this.#offsetMs += ms;
   }
 }
+
+export { SIGN_IN_COOKIE };
 
 export const SECONDS = 1000;
 export const DAYS = 86_400_000;
@@ -124,20 +127,54 @@ export async function authorizeAtIssuer(authorizeUrl: string): Promise<URL> {
   return new URL(location);
 }
 
-/** Steps 1–2 through the issuer: returns the web app callback URL the server redirected to. */
+/** `name=value` of the sign-in cookie a response sets, as a browser sends it back; undefined when it sets none. */
+export function signInCookieOf(response: { headers: Record<string, unknown> }): string | undefined {
+  const header = response.headers["set-cookie"];
+  const lines = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  for (const line of lines) {
+    const pair = String(line).split(";")[0]!.trim();
+    if (pair.startsWith(`${SIGN_IN_COOKIE}=`) && pair.length > SIGN_IN_COOKIE.length + 1) return pair;
+  }
+  return undefined;
+}
+
+/** The sign-in helpers act as one browser per sign-in: the cookie of the browser each one-time code went to. */
+const browserOfCode = new Map<string, string>();
+
+/** Steps 1–2 through the issuer, in one browser: returns the web app callback URL the server redirected to. */
 export async function signInThroughIssuer(app: FastifyInstance, query = ""): Promise<URL> {
   const start = await app.inject({ method: "GET", url: `/api/auth/signin-google${query}` });
   if (start.statusCode !== 302) throw new Error(`sign-in start answered ${start.statusCode}: ${start.body}`);
+  const cookie = signInCookieOf(start);
   const back = await authorizeAtIssuer(String(start.headers.location));
-  const callback = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+  const callback = await app.inject({
+    method: "GET",
+    url: `${back.pathname}${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
   if (callback.statusCode !== 302)
     throw new Error(`callback answered ${callback.statusCode}: ${callback.body}`);
-  return new URL(String(callback.headers.location));
+  const location = new URL(String(callback.headers.location));
+  const code = location.searchParams.get("token");
+  if (code && cookie) browserOfCode.set(code, cookie);
+  return location;
 }
 
-/** Exchanges a one-time code; returns the response. */
-export function exchangeCode(app: FastifyInstance, code: string) {
-  return app.inject({ method: "POST", url: "/api/auth/token", payload: { code } });
+/**
+ * Exchanges a one-time code; returns the response. By default it is sent from the browser whose sign-in produced
+ * the code (with its cookie); `cookie` sends another browser's cookie, or none with null.
+ */
+export function exchangeCode(
+  app: FastifyInstance,
+  code: string,
+  cookie: string | null = browserOfCode.get(code) ?? null,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/auth/token",
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 /** Local sign-in (no issuer configured) from start to session token. */
@@ -147,15 +184,17 @@ export async function signInLocally(
 ): Promise<{ token: string; callback: URL }> {
   const start = await app.inject({ method: "GET", url: "/api/auth/signin-google" });
   const state = new URL(String(start.headers.location), "http://x").searchParams.get("state")!;
+  // The browser that started the sign-in carries its cookie through the form and the code exchange.
+  const cookie = signInCookieOf(start) ?? null;
   const form = await app.inject({
     method: "POST",
     url: "/api/auth/local",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
     payload: new URLSearchParams({ state, ...person }).toString(),
   });
   if (form.statusCode !== 303) throw new Error(`local sign-in answered ${form.statusCode}: ${form.body}`);
   const callback = new URL(String(form.headers.location));
-  const exchanged = await exchangeCode(app, callback.searchParams.get("token")!);
+  const exchanged = await exchangeCode(app, callback.searchParams.get("token")!, cookie);
   return { token: exchanged.json().token, callback };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Writable } from "node:stream";
+import { INVITATION_MAIL_LIMITS } from "@choir/contract";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -10,13 +11,16 @@ import { emailInvitations, outboxMessages } from "../src/db/schema/index.js";
 import { loggedPath } from "../src/http/log-path.js";
 import { smtpOptions } from "../src/mail/smtp-mailer.js";
 import {
+  addMember,
   bearer,
+  choirWithCast,
   createChoir,
   createTestApp,
   MovableClock,
   oidcEnv,
   openTestDatabase,
   signInLocally,
+  signInPerson,
   type TestContext,
   testConfig,
 } from "./helpers.js";
@@ -162,6 +166,176 @@ describe("invitation e-mail through SMTP", () => {
     const response = await ctx.app.inject({ method: "GET", url: "/dev/mail" });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("Development outbox");
+  });
+});
+
+const MINUTES = 60_000;
+const HOURS = 60 * MINUTES;
+
+describe("invitation mail limits", () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await sink?.stop();
+  });
+
+  const invite = (choirId: string, token: string, email: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/choirs/${choirId}/invitations`,
+      headers: { ...bearer(token), "accept-language": "en" },
+      payload: { email },
+    });
+  const mailsTo = (email: string) =>
+    sink.received.filter((raw) => raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)).length;
+  const retryAfter = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers["retry-after"]);
+
+  it("sends one address at most 3 invitation mails an hour from one choir, then answers 429 with Retry-After", async () => {
+    const { admin, member, outsider, choir } = await choirWithCast(ctx.app);
+    const email = `flooded-${randomBytes(4).toString("hex")}@example.com`;
+
+    // Three mails, 20 minutes apart: the first send and two re-sends.
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) ctx.clock.advance(20 * MINUTES);
+      const sent = await invite(choir.id, admin.token, email);
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().emailSent).toBe(true);
+    }
+    expect(mailsTo(email)).toBe(3);
+    const listed = await ctx.app.inject({
+      method: "GET",
+      url: `/api/choirs/${choir.id}/invitations`,
+      headers: bearer(admin.token),
+    });
+    const lastSentAt = listed.json()[0].sentAt;
+
+    ctx.clock.advance(5 * MINUTES);
+    const refused = await invite(choir.id, admin.token, email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+    expect(refused.json()).toEqual({
+      code: "invitation_mails_per_address",
+      message: "This address has already been sent 3 invitations in the last hour. Please try again later.",
+    });
+    // The first mail leaves the hour 15 minutes from now.
+    expect(retryAfter(refused)).toBeGreaterThanOrEqual(15 * 60 - 5);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(15 * 60);
+    expect(mailsTo(email)).toBe(3);
+
+    // The same address in other letter case is the same address.
+    const shouted = await invite(choir.id, admin.token, email.toUpperCase());
+    expect(shouted.statusCode).toBe(429);
+    expect(mailsTo(email)).toBe(3);
+
+    // A refused mail is not recorded as sent.
+    const after = await ctx.app.inject({
+      method: "GET",
+      url: `/api/choirs/${choir.id}/invitations`,
+      headers: bearer(admin.token),
+    });
+    expect(after.json()).toHaveLength(1);
+    expect(after.json()[0].sentAt).toBe(lastSentAt);
+
+    // Only the choir's administrators reach the limit at all: the others are refused as before.
+    expect((await invite(choir.id, member.token, email)).statusCode).toBe(403);
+    expect((await invite(choir.id, outsider.token, email)).statusCode).toBe(404);
+
+    // Another address is not affected.
+    const other = `other-${randomBytes(4).toString("hex")}@example.com`;
+    expect((await invite(choir.id, admin.token, other)).statusCode).toBe(201);
+    expect(mailsTo(other)).toBe(1);
+
+    // Once the first mail is more than an hour old, one more may be sent; then the next wait is until the second leaves.
+    ctx.clock.advance(retryAfter(refused) * 1000);
+    const again = await invite(choir.id, admin.token, email);
+    expect(again.statusCode).toBe(201);
+    expect(mailsTo(email)).toBe(4);
+    const next = await invite(choir.id, admin.token, email);
+    expect(next.statusCode).toBe(429);
+    expect(retryAfter(next)).toBeGreaterThanOrEqual(20 * 60 - 5);
+    expect(retryAfter(next)).toBeLessThanOrEqual(20 * 60);
+  });
+
+  it("counts each choir separately for the same address", async () => {
+    const email = `shared-${randomBytes(4).toString("hex")}@example.com`;
+    const first = await choirWithCast(ctx.app);
+    for (let i = 0; i < 3; i++)
+      expect((await invite(first.choir.id, first.admin.token, email)).statusCode).toBe(201);
+    expect((await invite(first.choir.id, first.admin.token, email)).statusCode).toBe(429);
+    const second = await choirWithCast(ctx.app);
+    expect((await invite(second.choir.id, second.admin.token, email)).statusCode).toBe(201);
+    expect(mailsTo(email)).toBe(4);
+  });
+
+  it(`caps one choir at ${INVITATION_MAIL_LIMITS.perChoirPerDay} invitation mails a day, whatever the addresses`, async () => {
+    const admin = await signInPerson(ctx.app, "admin");
+    const choir = await createChoir(ctx.app, admin);
+    const before = sink.received.length;
+    const cap = INVITATION_MAIL_LIMITS.perChoirPerDay;
+    for (let i = 0; i < cap; i++) {
+      const sent = await invite(
+        choir.id,
+        admin.token,
+        `singer-${i}-${randomBytes(3).toString("hex")}@example.com`,
+      );
+      expect(sent.statusCode, `mail ${i + 1}`).toBe(201);
+      if (i === 0) ctx.clock.advance(HOURS);
+    }
+    expect(sink.received.length - before).toBe(cap);
+
+    ctx.clock.advance(HOURS);
+    const refused = await invite(
+      choir.id,
+      admin.token,
+      `one-more-${randomBytes(3).toString("hex")}@example.com`,
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: "invitation_mails_per_choir",
+      message: `This choir has already sent ${cap} invitations in the last 24 hours. Please try again later.`,
+    });
+    // The first mail of the day leaves the 24 hours in 22 hours.
+    expect(retryAfter(refused)).toBeGreaterThanOrEqual(22 * 3600 - 60);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(22 * 3600);
+    expect(sink.received.length - before).toBe(cap);
+
+    // Another choir may still invite.
+    const other = await choirWithCast(ctx.app);
+    expect(
+      (await invite(other.choir.id, other.admin.token, `x-${randomBytes(3).toString("hex")}@example.com`))
+        .statusCode,
+    ).toBe(201);
+
+    ctx.clock.advance(retryAfter(refused) * 1000);
+    const fresh = await signInPerson(ctx.app, "admin");
+    await addMember(ctx.app, choir.id, fresh, "ChoirAdmin");
+    const later = await invite(choir.id, fresh.token, `later-${randomBytes(3).toString("hex")}@example.com`);
+    expect(later.statusCode).toBe(201);
+  });
+
+  it("sends no more than 3 mails when ten invitations of one address arrive at once", async () => {
+    const { admin, choir } = await choirWithCast(ctx.app);
+    const email = `rush-${randomBytes(4).toString("hex")}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        invite(choir.id, admin.token, i % 2 ? email.toUpperCase() : email),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    expect(mailsTo(email)).toBe(3);
+    const listed = await ctx.app.inject({
+      method: "GET",
+      url: `/api/choirs/${choir.id}/invitations`,
+      headers: bearer(admin.token),
+    });
+    expect(listed.json()).toHaveLength(1);
   });
 });
 

@@ -78,8 +78,11 @@ describe("invitation races", () => {
         }),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
-    const tokens = new Set(answers.map((answer) => answer.json().invitationToken));
+    // Three mails an hour may go to one address (invitations-mail.test.ts); the rest are refused with 429.
+    const sent = answers.filter((answer) => answer.statusCode === 201);
+    expect(sent).toHaveLength(3);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(7);
+    const tokens = new Set(sent.map((answer) => answer.json().invitationToken));
     expect(tokens.size).toBe(1);
     const rows = await ctx.app.db
       .select()

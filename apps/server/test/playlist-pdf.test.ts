@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPANISH_SONGBOOK as SONGS } from "./fixtures/spanish-songbook.js";
-import { bearer, choirWithCast, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+import {
+  addMember,
+  bearer,
+  choirWithCast,
+  createTestApp,
+  signInPerson,
+  type TestContext,
+  type TestPerson,
+} from "./helpers.js";
 
 // poppler-utils reads the PDFs back; scripts/ensure-poppler.sh (run by `npm test`) installs it when missing.
 function poppler(tool: "pdftotext" | "pdfinfo", args: string[]): string {
@@ -67,7 +75,8 @@ describe("playlist PDF", () => {
       method: "POST",
       url: "/api/playlists",
       headers: bearer(person.token),
-      payload: { choirId: choir.id, date: nextDate(), ...payload },
+      // Shared by link: open to anyone (who may open a private one is checked below).
+      payload: { choirId: choir.id, date: nextDate(), isPublic: true, ...payload },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id;
@@ -337,5 +346,103 @@ describe("playlist PDF", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("who may open a playlist's PDF", () => {
+  let ctx: TestContext;
+  let admin: TestPerson;
+  let member: TestPerson;
+  let outsider: TestPerson;
+  let choir: { id: string; name: string };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ admin, member, outsider, choir } = await choirWithCast(ctx.app));
+  });
+  afterAll(() => ctx?.close());
+
+  const pdf = (id: string, person?: TestPerson, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: "GET",
+      url: `/api/playlists/${id}/pdf`,
+      headers: { ...headers, ...(person ? bearer(person.token) : {}) },
+    });
+
+  let day = 0;
+  /** A playlist holding one song only the choir sees. */
+  async function playlist(isPublic: boolean) {
+    day += 1;
+    const title = `Himno del coro ${day}`;
+    const song = await ctx.app.inject({
+      method: "POST",
+      url: "/api/songs",
+      headers: bearer(admin.token),
+      payload: { title, content: "[G]Canta el [D]coro", visibility: 2, visibleToChoirs: [choir.id] },
+    });
+    expect(song.statusCode, song.body).toBe(201);
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/playlists",
+      headers: bearer(admin.token),
+      payload: {
+        choirId: choir.id,
+        date: `2027-05-${String(day).padStart(2, "0")}`,
+        isPublic,
+        sections: [{ title: "Salida", songs: [{ songId: song.json().songId }] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { id: created.json().id as string, title };
+  }
+
+  it.each([
+    { isPublic: true, expected: { anonymous: 200, outsider: 200, member: 200, removed: 200 } },
+    { isPublic: false, expected: { anonymous: 404, outsider: 404, member: 200, removed: 404 } },
+  ])("public $isPublic: anonymous, outsider, member, removed member", async ({ isPublic, expected }) => {
+    const { id, title } = await playlist(isPublic);
+    // Someone who will leave opens it while still a member: the file is drawn and kept.
+    const leaver = await signInPerson(ctx.app, "leaver");
+    await addMember(ctx.app, choir.id, leaver);
+    const early = await pdf(id, leaver);
+    expect(early.statusCode).toBe(200);
+    const tag = String(early.headers.etag);
+    const removal = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/choirs/${choir.id}/members/${leaver.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(removal.statusCode).toBe(204);
+
+    const callers = { anonymous: undefined, outsider, member, removed: leaver };
+    const outcomes: Record<string, number> = {};
+    for (const [who, person] of Object.entries(callers)) {
+      const response = await pdf(id, person);
+      outcomes[who] = response.statusCode;
+      // Naming the current copy never turns a refusal into a 304.
+      const revalidated = await pdf(id, person, { "if-none-match": tag });
+      expect(revalidated.statusCode, `${who} revalidating`).toBe(response.statusCode === 200 ? 304 : 404);
+      if (response.statusCode === 200) {
+        expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+        expect(String(response.headers.vary)).toMatch(/authorization/i);
+        const cacheControl = String(response.headers["cache-control"]);
+        expect(cacheControl).toContain("no-cache");
+        expect(cacheControl).toContain(isPublic ? "public" : "private");
+        if (!isPublic) expect(cacheControl).not.toContain("public");
+      } else {
+        expect(response.json()).toEqual({ code: "not_found", message: "Playlist not found" });
+        expect(response.body).not.toContain(title);
+        expect(response.headers.etag).toBeUndefined();
+      }
+    }
+    expect(outcomes).toEqual(expected);
+  });
+
+  it("reads a token that is not valid as no token: a public songbook opens, a private one stays hidden", async () => {
+    const stale = { authorization: "Bearer not-a-token" };
+    expect((await pdf((await playlist(true)).id, undefined, stale)).statusCode).toBe(200);
+    const hidden = await pdf((await playlist(false)).id, undefined, stale);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: "not_found" });
   });
 });

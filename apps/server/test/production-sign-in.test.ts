@@ -47,9 +47,14 @@ describe("sign-in over real HTTP in production mode", () => {
   it("follows the contract's steps 1–3 with a plain HTTP client and no bearer token in any redirect", async () => {
     issuer.nextIdentity({ email: "plain.client@example.com", name: "Plain Client" });
     const locations: string[] = [];
+    // The browser's sign-in cookie for this server, sent back to it as a browser would.
+    let cookie = "";
     const hop = async (url: string) => {
-      const response = await fetch(url, { redirect: "manual" });
+      const ours = url.startsWith(base);
+      const response = await fetch(url, { redirect: "manual", headers: ours && cookie ? { cookie } : {} });
       expect(response.status).toBe(302);
+      const set = response.headers.getSetCookie()[0];
+      if (ours && set) cookie = set.split(";")[0]!;
       const location = response.headers.get("location")!;
       locations.push(location);
       return new URL(location, url);
@@ -71,7 +76,7 @@ describe("sign-in over real HTTP in production mode", () => {
     // 3. exchange the code for the session token
     const exchanged = await fetch(`${base}/api/auth/token`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ code }),
     });
     expect(exchanged.status).toBe(200);
@@ -84,7 +89,7 @@ describe("sign-in over real HTTP in production mode", () => {
 
     const replay = await fetch(`${base}/api/auth/token`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ code }),
     });
     expect(replay.status).toBe(401);

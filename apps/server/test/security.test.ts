@@ -9,6 +9,7 @@ import {
   exchangeCode,
   MovableClock,
   openTestDatabase,
+  signInCookieOf,
   signInPerson,
   type TestContext,
   type TestPerson,
@@ -43,15 +44,16 @@ describe("secrets never reach the logs", () => {
     // Sign-in: the one-time code in the callback URL, then the session token, then a refreshed one.
     const start = await app.inject({ method: "GET", url: "/api/auth/signin-google" });
     const state = new URL(String(start.headers.location), "http://x").searchParams.get("state")!;
+    const cookie = signInCookieOf(start)!;
     const form = await app.inject({
       method: "POST",
       url: "/api/auth/local",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
       payload: new URLSearchParams({ state, name: "Log Admin", email: "log-admin@example.com" }).toString(),
     });
     const code = new URL(String(form.headers.location)).searchParams.get("token")!;
-    secrets.push(state, code);
-    const token = (await exchangeCode(app, code)).json().token as string;
+    secrets.push(state, code, cookie.split("=")[1]!);
+    const token = (await exchangeCode(app, code, cookie)).json().token as string;
     secrets.push(token);
     const refreshed = await app.inject({
       method: "POST",

@@ -63,17 +63,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 export async function signInOver(base: string, name: string, email: string): Promise<string> {
   const start = await fetch(`${base}/api/auth/signin-google`, { redirect: "manual" });
   const state = new URL(String(start.headers.get("location")), base).searchParams.get("state")!;
+  // The sign-in cookie goes back with the form and the code exchange, as a browser sends it.
+  const cookie = (start.headers.getSetCookie()[0] ?? "").split(";")[0]!;
   const form = await fetch(`${base}/api/auth/local`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ state, name, email }).toString(),
   });
   const code = new URL(String(form.headers.get("location"))).searchParams.get("token");
   if (!code) throw new Error(`local sign-in answered ${form.status}`);
   const exchanged = await fetch(`${base}/api/auth/token`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", cookie },
     body: JSON.stringify({ code }),
   });
   if (!exchanged.ok) throw new Error(`token exchange answered ${exchanged.status}`);

@@ -306,6 +306,33 @@ describe("song search against a brute-force model", () => {
     expect(expected({ caller: 0, take: 1 }).length).not.toBe(expected({ caller: 1, take: 1 }).length);
   }, 120_000);
 
+  it("filters by lyrics as the model does: accents, case, phrases across chords, LIKE characters", async () => {
+    const lyricsOf = corpus[11]!.lyrics.trim().split(/\s+/);
+    const cases: Query[] = [
+      { caller: 0, take: 100, content: words[16]!.toUpperCase() },
+      { caller: 1, take: 100, content: fold(words[17]!).slice(1, 6) },
+      { caller: 2, take: 50, content: `${lyricsOf[0]} ${lyricsOf[1]}` },
+      {
+        caller: 0,
+        take: 100,
+        content: `${fold(lyricsOf[2]!)} ${lyricsOf[3]!.slice(0, 3)}`,
+        searchTerm: lyricsOf[2],
+      },
+      { caller: 1, take: 100, content: "%" },
+      { caller: 2, take: 100, content: "_" },
+      { caller: 0, take: 100, content: "[G]" },
+      { caller: 1, take: 100, content: "comment" },
+    ];
+    for (const query of cases) {
+      const want = expected(query);
+      const got = await allPages(query);
+      const label = JSON.stringify(query);
+      expect(got.totals, label).toEqual([want.length]);
+      expect(got.ids, label).toEqual(want);
+    }
+    expect(expected(cases[2]!).length).toBeGreaterThan(0);
+  }, 120_000);
+
   it("sorts by tags: each song's first tag alphabetically, songs without tags last, then by title", async () => {
     // The model's order: first tag (folded), none last in either direction, ties by the database's title order.
     const byId = new Map(corpus.map((song) => [song.id, song]));

@@ -52,6 +52,12 @@ export async function buildWorld(app: FastifyInstance): Promise<{
     playlistTemplateId: mass.id,
   });
   await post(`/api/playlists/${playlist.id}/songs`, { songId, sectionId: playlist.sections[0].id });
+  const publicPlaylist = await post("/api/playlists", {
+    choirId: choir.id,
+    date: "2031-01-12",
+    isPublic: true,
+    sections: [{ title: "Shared", songs: [{ songId: otherSongId }] }],
+  });
   const invitation = await post(`/api/choirs/${choir.id}/invitations`, { email: outsider.email });
   const link = await post("/api/invitations/shareable", { choirId: choir.id });
   return {
@@ -64,6 +70,7 @@ export async function buildWorld(app: FastifyInstance): Promise<{
       songTitle,
       otherSongId,
       playlistId: playlist.id,
+      publicPlaylistId: publicPlaylist.id,
       sectionId: playlist.sections[0].id,
       otherSectionId: playlist.sections[1].id,
       globalTemplateId: mass.id,

@@ -5,11 +5,14 @@ import { registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import {
   API_CACHE,
+  bearerReader,
   cacheKeyUrl,
   isMessageToWorker,
   isOfflineReadablePath,
   isServerOnlyPath,
+  isSongbookPath,
   keptCopyUrl,
+  keptSongbookUrl,
   NETWORK_TIMEOUT_SECONDS,
   PLAYLIST_CACHE,
   type PlaylistCachedMessage,
@@ -64,6 +67,32 @@ registerRoute(
   readWithFallback,
 );
 
+/**
+ * A playlist's songbook: from the network, and never stored on the way (a private playlist's PDF is its choir's
+ * members' only). Without a network, the copy kept with the playlist by the same reader, found by the user of the
+ * request's bearer token; a request without one (a signed-out visitor, a plain link) finds none.
+ */
+async function readSongbook({ request }: RouteHandlerCallbackOptions): Promise<Response> {
+  const asked = request instanceof Request ? request : new Request(request);
+  try {
+    return await fetch(asked);
+  } catch (error) {
+    const reader = bearerReader(asked.headers.get("Authorization"));
+    if (reader) {
+      const cache = await caches.open(PLAYLIST_CACHE);
+      const kept = await cache.match(keptSongbookUrl(asked.url, reader), matchOptions);
+      if (kept) return kept;
+    }
+    throw error;
+  }
+}
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" && url.origin === self.location.origin && isSongbookPath(url.pathname),
+  readSongbook,
+);
+
 /** Stores a playlist, each song a reader of it may open, and its PDF; answers with the number of songs kept. */
 async function keepPlaylist(
   playlistId: string,
@@ -94,9 +123,16 @@ async function keepPlaylist(
   );
 
   try {
-    // In the reader's language, kept under the songbook's address without a query (see keptCopyUrl).
-    const pdf = await fetch(absolute(playlistPdfPath(playlistId, language)));
-    if (pdf.ok) await cache.put(absolute(playlistPdfPath(playlistId)), pdf);
+    // In the reader's language, with their token (a private playlist's songbook answers only a member), kept for
+    // this reader alone (see keptSongbookUrl).
+    const reader = bearerReader(token);
+    if (token && reader) {
+      const pdf = await fetch(absolute(playlistPdfPath(playlistId, language)), {
+        headers: { Authorization: `Bearer ${token}` },
+        cache: "no-store",
+      });
+      if (pdf.ok) await cache.put(keptSongbookUrl(absolute(playlistPdfPath(playlistId)), reader), pdf);
+    }
   } catch {
     // The songbook is a convenience offline; the playlist and its songs are what the service needs.
   }

@@ -5,6 +5,7 @@ export * from "./html.js";
 export * from "./invitations.js";
 export * from "./limits.js";
 export * from "./messages.js";
+export * from "./paging.js";
 export * from "./playlists.js";
 export * from "./songs.js";
 export * from "./templates.js";

@@ -60,5 +60,16 @@ export const INVITATION_LIFETIMES = {
   shareableHours: 24,
 } as const;
 
+/**
+ * Invitation e-mails one choir may send (first sends and re-sends alike): to one address per rolling hour, and to
+ * all addresses together per rolling 24 hours. Beyond either the server answers 429 with these codes.
+ */
+export const INVITATION_MAIL_LIMITS = {
+  perAddressPerHour: 3,
+  perChoirPerDay: 100,
+  addressCode: "invitation_mails_per_address",
+  choirCode: "invitation_mails_per_choir",
+} as const;
+
 /** File names the import reads: our JSON export, and song files in ChordPro or chords over words. */
 export const IMPORT_FILE_EXTENSIONS = [".json", ".cho", ".pro", ".chordpro", ".crd", ".txt"] as const;

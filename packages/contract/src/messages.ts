@@ -10,6 +10,9 @@ export const INVITATION_MESSAGES = {
   expired: "This invitation has expired or has been deactivated",
   notFound: "Invitation not found or expired",
   wrongRecipient: "This invitation was sent to another e-mail address",
+  addressMailLimit:
+    "This address has already been sent 3 invitations in the last hour. Please try again later.",
+  choirMailLimit: "This choir has already sent 100 invitations in the last 24 hours. Please try again later.",
 } as const;
 
 export const PLAYLIST_MESSAGES = {
@@ -27,6 +30,8 @@ export const SONG_MESSAGES = {
   versionExists: "A version of this song already exists for your choir.",
   choirRequired: 'Please select at least one choir when setting visibility to "Public to Choirs".',
   notCreator: "Only the creator of a song can change it.",
+  /** 429: the person created as many songs as one day allows (SONG_CREATE_LIMIT_PER_DAY). */
+  dailyLimit: "You have created as many songs as one day allows. Please try again later.",
 } as const;
 
 export const TEMPLATE_MESSAGES = {
@@ -38,5 +43,17 @@ export const TEMPLATE_MESSAGES = {
   choirRequired: "Choir selection is required",
 } as const;
 
-/** The server's plain sign-in failure (`/auth/callback?error=`); the auth error page shows no details for it. */
+/** The server's plain sign-in failure (`/auth/callback?error=`). */
 export const SIGN_IN_FAILED = "Authentication failed. Please try again.";
+
+/**
+ * Every message the server puts in `/auth/callback?error=`: the web app recognises these by their exact text and
+ * shows its own translated explanation; any other text there is treated as a plain failure and never shown.
+ */
+export const SIGN_IN_ERRORS = {
+  unknownState: "Sign-in failed: this sign-in attempt is unknown or has expired. Please try again.",
+  otherBrowser: "Sign-in failed: this sign-in was started in another browser. Please sign in again here.",
+  cancelled: "Sign-in was cancelled or denied.",
+  failed: SIGN_IN_FAILED,
+  providerUnavailable: "No connection to the sign-in service. Please try again in a moment.",
+} as const;

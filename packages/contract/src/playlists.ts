@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLAYLIST_LIMITS } from "./limits.js";
 import { PLAYLIST_MESSAGES } from "./messages.js";
+import { Paging } from "./paging.js";
 
 /** A real calendar date, yyyy-MM-dd. */
 export const IsoDate = z
@@ -180,6 +181,16 @@ export const SetEntryKey = z.object({ key: EntryKey }).meta({ id: "SetEntryKey" 
 export type SetEntryKey = z.input<typeof SetEntryKey>;
 
 export const PlaylistListQuery = z.object({ _t: z.string().max(50).optional() });
+
+/**
+ * A page of a choir's playlists, by date (oldest first): `skip`/`take` as every list; `from` (yyyy-MM-dd) starts the
+ * list at that day, so the day's playlist or the coming ones are one short page.
+ */
+export const ChoirPlaylistsQuery = Paging.extend({
+  from: IsoDate.optional(),
+  _t: z.string().max(50).optional(),
+});
+export type ChoirPlaylistsQuery = z.input<typeof ChoirPlaylistsQuery>;
 
 export const LastSungQuery = z.object({
   /** The last day counted (yyyy-MM-dd, inclusive); today (UTC) when omitted. */

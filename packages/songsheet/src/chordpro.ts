@@ -1,3 +1,4 @@
+import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
 import type {
   ChordLyricPair,
   CommentStyle,
@@ -54,7 +55,7 @@ const KNOWN_ENVIRONMENTS: ReadonlySet<string> = new Set(["verse", "chorus", "bri
 const ENV_NAME_RE = /^[a-z0-9_]+$/;
 
 /** Longest line the parser looks at; the rest of a longer line is cut off rather than slowing the parse. */
-const MAX_LINE_LENGTH = 10_000;
+export const MAX_LINE_LENGTH = 10_000;
 
 export interface Directive {
   name: string;
@@ -137,12 +138,16 @@ export function parseLyricsLine(line: string): LyricsLine {
     }
     text = "";
   };
+  // The next "]" and "[" found so far: a search is repeated only once the reading has passed its answer, so a
+  // line of many unclosed brackets is read in one pass (-1: none further on; -2: not searched yet).
+  let close = -2;
+  let nextOpen = -2;
   let i = 0;
   while (i < line.length) {
     const ch = line[i]!;
     if (ch === "[") {
-      const close = line.indexOf("]", i + 1);
-      const nextOpen = line.indexOf("[", i + 1);
+      if (close !== -1 && close <= i) close = line.indexOf("]", i + 1);
+      if (nextOpen !== -1 && nextOpen <= i) nextOpen = line.indexOf("[", i + 1);
       if (close > i && (nextOpen === -1 || nextOpen > close)) {
         const content = line.slice(i + 1, close).trim();
         if (content && content !== "*") {
@@ -178,39 +183,64 @@ function trimEmptyLines(lines: Line[]): Line[] {
   return start === 0 && end === lines.length ? lines : lines.slice(start, end);
 }
 
-function cloneSection(section: Section): Section {
-  return {
-    ...section,
-    lines: section.lines.map((line) =>
-      line.kind === "lyrics"
-        ? { kind: "lyrics", pairs: line.pairs.map((pair) => ({ ...pair })) }
-        : { ...line },
-    ),
-  };
+function cloneLine(line: Line): Line {
+  return line.kind === "lyrics"
+    ? { kind: "lyrics", pairs: line.pairs.map((pair) => ({ ...pair })) }
+    : { ...line };
 }
 
-/** Parse ChordPro text into the render model. Never throws: malformed input is read as well as it can be. */
+/**
+ * Parse ChordPro text into the render model. Never throws: malformed input is read as well as it can be. The
+ * sheet holds at most MAX_RENDERED_LINES rendered lines, recalled choruses included; a longer song is cut there
+ * and marked truncated.
+ */
 export function parseChordPro(input: string): SongSheet {
   const metadata = emptyMetadata();
+  const tags = new Set<string>();
   const sections: Section[] = [];
-  const state: { open: OpenEnvironment | null; paragraph: Section | null; lastChorus: Section | null } = {
+  const budget = new LineBudget();
+  const state: {
+    open: OpenEnvironment | null;
+    paragraph: Section | null;
+    lastChorus: Section | null;
+    /** Blank lines inside the open environment not counted yet: they count once a line follows them. */
+    pendingEmpty: number;
+  } = {
     open: null,
     paragraph: null,
     lastChorus: null,
+    pendingEmpty: 0,
   };
 
   const closeParagraph = () => {
     state.paragraph = null;
   };
   const closeEnvironment = () => {
+    state.pendingEmpty = 0;
     if (!state.open) return;
     state.open.section.lines = trimEmptyLines(state.open.section.lines);
     if (state.open.section.type === "chorus") state.lastChorus = state.open.section;
     state.open = null;
   };
+  const addSection = (section: Section): boolean => {
+    if (!budget.spend(SECTION_COST)) return false;
+    sections.push(section);
+    return true;
+  };
   const addLine = (line: Line) => {
     if (state.open) {
-      state.open.section.lines.push(line);
+      const lines = state.open.section.lines;
+      if (line.kind === "empty") {
+        // Blank lines at the start of an environment are dropped, as are those it ends with (when it closes).
+        if (lines.length > 0) {
+          lines.push(line);
+          state.pendingEmpty++;
+        }
+        return;
+      }
+      if (!budget.spend(state.pendingEmpty + lineCost(line))) return;
+      state.pendingEmpty = 0;
+      lines.push(line);
       return;
     }
     if (line.kind === "empty") {
@@ -218,14 +248,16 @@ export function parseChordPro(input: string): SongSheet {
       return;
     }
     if (!state.paragraph) {
-      state.paragraph = { type: "none", lines: [] };
-      sections.push(state.paragraph);
+      const paragraph: Section = { type: "none", lines: [] };
+      if (!addSection(paragraph)) return;
+      state.paragraph = paragraph;
     }
-    state.paragraph.lines.push(line);
+    if (budget.spend(lineCost(line))) state.paragraph.lines.push(line);
   };
 
   const lines = input.split(/\r\n|\r|\n/);
   for (const rawLine of lines) {
+    if (budget.truncated) break;
     const line = (rawLine.length > MAX_LINE_LENGTH ? rawLine.slice(0, MAX_LINE_LENGTH) : rawLine).trimEnd();
     const firstChar = line.trimStart()[0];
     if (firstChar === "#") continue;
@@ -250,7 +282,10 @@ export function parseChordPro(input: string): SongSheet {
       continue;
     }
     if (name === "tag") {
-      if (!voice && value && !metadata.tags.includes(value)) metadata.tags.push(value);
+      if (!voice && value && !tags.has(value)) {
+        tags.add(value);
+        metadata.tags.push(value);
+      }
       continue;
     }
     if (name === "meta") {
@@ -283,7 +318,7 @@ export function parseChordPro(input: string): SongSheet {
       const label = readLabel(value);
       if (label !== undefined) section.label = label;
       if (voice) section.voice = voice;
-      sections.push(section);
+      if (!addSection(section)) break;
       state.open = { section };
       continue;
     }
@@ -295,17 +330,22 @@ export function parseChordPro(input: string): SongSheet {
       closeEnvironment();
       closeParagraph();
       const source: Section | null = state.lastChorus;
-      const recalled: Section = source ? cloneSection(source) : { type: "chorus", lines: [] };
+      const recalled: Section = source ? { ...source, lines: [] } : { type: "chorus", lines: [] };
       recalled.recall = true;
       const label = readLabel(value);
       if (label !== undefined) recalled.label = label;
       if (voice) recalled.voice = voice;
-      sections.push(recalled);
+      if (!addSection(recalled)) break;
+      // Each recall is a copy, counted against the bound line by line like the chorus it repeats.
+      for (const line of source?.lines ?? []) {
+        if (!budget.spend(lineCost(line))) break;
+        recalled.lines.push(cloneLine(line));
+      }
     }
     // Any other directive (x_ custom ones, formatting, unknown names) does not change the render model.
   }
   closeEnvironment();
-  return { metadata, sections };
+  return finishSheet(metadata, sections, budget);
 }
 
 const METADATA_ORDER: MetadataField[] = [

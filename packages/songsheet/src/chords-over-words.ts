@@ -1,3 +1,4 @@
+import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
 import { parseChord } from "./theory";
 import type { ChordLyricPair, Line, Section, SectionType, SongMetadata, SongSheet } from "./types";
 
@@ -113,11 +114,13 @@ function lyricsLine(pairs: ChordLyricPair[]): Line {
 
 /**
  * Import chords-over-words text (a chord line above each lyric line) or Ultimate Guitar text (`[Verse]`,
- * `[Chorus]` headers, `[ch]` / `[tab]` markup) into the render model.
+ * `[Chorus]` headers, `[ch]` / `[tab]` markup) into the render model, cut at MAX_RENDERED_LINES like ChordPro.
  */
 export function parseChordsOverWords(input: string): SongSheet {
   const metadata: SongMetadata = { tags: [] };
+  const tags = new Set<string>();
   const sections: Section[] = [];
+  const budget = new LineBudget();
   const text = input.replace(/\[\/?(ch|tab)\]/gi, "");
   const lines = text
     .split(/\r\n|\r|\n/)
@@ -135,7 +138,10 @@ export function parseChordsOverWords(input: string): SongSheet {
     } else if (m && /^tags?$/i.test(m[1] ?? "")) {
       for (const tag of (m[2] ?? "").split(",")) {
         const t = tag.trim();
-        if (t && !metadata.tags.includes(t)) metadata.tags.push(t);
+        if (t && !tags.has(t)) {
+          tags.add(t);
+          metadata.tags.push(t);
+        }
       }
       index++;
     } else if (line.trim() === "" && index < 30) {
@@ -147,7 +153,10 @@ export function parseChordsOverWords(input: string): SongSheet {
   if (lines[index]?.trim() === "---") index++;
 
   let current: Section | null = null;
+  /** Blank lines inside the current section not counted yet: they count once a line follows them. */
+  let pendingEmpty = 0;
   const finish = () => {
+    pendingEmpty = 0;
     if (!current) return;
     let end = current.lines.length;
     while (end > 0 && current.lines[end - 1]!.kind === "empty") end--;
@@ -156,19 +165,24 @@ export function parseChordsOverWords(input: string): SongSheet {
   };
   const add = (line: Line) => {
     if (!current) {
-      if (line.kind === "empty") return;
+      if (line.kind === "empty" || !budget.spend(SECTION_COST)) return;
       current = { type: "none", lines: [] };
       sections.push(current);
     }
-    if (line.kind === "empty" && current.type === "none") {
-      finish();
+    if (line.kind === "empty") {
+      if (current.type === "none") finish();
+      else if (current.lines.length > 0) {
+        current.lines.push(line);
+        pendingEmpty++;
+      }
       return;
     }
-    if (line.kind === "empty" && current.lines.length === 0) return;
+    if (!budget.spend(pendingEmpty + lineCost(line))) return;
+    pendingEmpty = 0;
     current.lines.push(line);
   };
 
-  for (; index < lines.length; index++) {
+  for (; index < lines.length && !budget.truncated; index++) {
     const line = lines[index]!;
     if (line.trim() === "") {
       add({ kind: "empty" });
@@ -177,6 +191,7 @@ export function parseChordsOverWords(input: string): SongSheet {
     const header = readHeader(line);
     if (header) {
       finish();
+      if (!budget.spend(SECTION_COST)) break;
       const section: Section = { type: header.type, label: header.label, lines: [] };
       if (header.name) section.name = header.name;
       sections.push(section);
@@ -196,5 +211,5 @@ export function parseChordsOverWords(input: string): SongSheet {
     add(lyricsLine([{ chord: null, lyric: cleanLyric(line) }]));
   }
   finish();
-  return { metadata, sections };
+  return finishSheet(metadata, sections, budget);
 }

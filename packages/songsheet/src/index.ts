@@ -3,35 +3,67 @@
  * chord/lyric pairs, ChordPro writing, transposition with the target key's accidentals, letters or Do-Re-Mi chord
  * names, and a lyrics-only view. Pure TypeScript without DOM or Node APIs: the web app and the PDF renderer share it.
  */
-import { parseChordPro } from "./chordpro";
+import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
+import { MAX_LINE_LENGTH, parseChordPro } from "./chordpro";
 import { isChordLine, parseChordsOverWords } from "./chords-over-words";
 import { parseChord } from "./theory";
-import type { ParseOptions, SongSheet } from "./types";
+import type { Line, ParseOptions, Section, SongSheet } from "./types";
 
-/** Guess the notation of a text: ChordPro when it has directives or inline [chords], else chord lines over words. */
-export function detectFormat(text: string): "chordpro" | "chords-over-words" {
-  const lines = text.split(/\r\n|\r|\n/, 2000);
-  let chordLines = 0;
-  for (const line of lines) {
-    const trimmed = line.trim();
-    if (trimmed.startsWith("{") && trimmed.endsWith("}") && /^\{[A-Za-z_]/.test(trimmed)) return "chordpro";
-    const inline = /\[([^\]\n]{1,20})\]/.exec(trimmed);
-    if (inline && parseChord(inline[1] ?? "") && trimmed.replace(/\[[^\]\n]*\]/g, "").trim() !== "") {
-      return "chordpro";
+/** Lines whose directives, inline chords and chord lines decide the format. */
+const DETECTION_LINES = 2000;
+/** An Ultimate Guitar section header alone on its line: `[Verse 1]`, `[Chorus]`. */
+const HEADER_LINE = /^\[(verse|chorus|intro|bridge)[^\]]*\]$/i;
+
+/** Some text is left once every `[…]` is taken out (an unclosed `[` stays): the line is not a bare header. */
+function hasTextOutsideBrackets(line: string): boolean {
+  let index = 0;
+  while (index < line.length) {
+    const char = line[index]!;
+    if (char === "[") {
+      const close = line.indexOf("]", index + 1);
+      if (close === -1) return true;
+      index = close + 1;
+      continue;
     }
+    if (!/\s/.test(char)) return true;
+    index++;
+  }
+  return false;
+}
+
+/**
+ * Guess the notation of a text: ChordPro when it has directives or inline [chords], else chord lines over words.
+ * One pass over the lines, each looked at in time linear in its length.
+ */
+export function detectFormat(text: string): "chordpro" | "chords-over-words" {
+  const lines = text.split(/\r\n|\r|\n/);
+  let chordLines = 0;
+  for (const line of lines.slice(0, DETECTION_LINES)) {
+    const whole = line.trim();
+    if (whole.startsWith("{") && whole.endsWith("}") && /^\{[A-Za-z_]/.test(whole)) return "chordpro";
+    const trimmed = whole.length > MAX_LINE_LENGTH ? whole.slice(0, MAX_LINE_LENGTH) : whole;
+    const inline = /\[([^\]\n]{1,20})\]/.exec(trimmed);
+    if (inline && parseChord(inline[1] ?? "") && hasTextOutsideBrackets(trimmed)) return "chordpro";
     if (trimmed && isChordLine(trimmed)) chordLines++;
   }
-  return chordLines > 0 || /^\s*\[(verse|chorus|intro|bridge)[^\]]*\]\s*$/im.test(text)
-    ? "chords-over-words"
-    : "chordpro";
+  if (chordLines > 0) return "chords-over-words";
+  return lines.some((line) => HEADER_LINE.test(line.trim())) ? "chords-over-words" : "chordpro";
 }
 
 function plainSheet(text: string): SongSheet {
-  const lines = text
-    .split(/\r\n|\r|\n/)
-    .filter((line) => line.trim() !== "")
-    .map((line) => ({ kind: "lyrics" as const, pairs: [{ chord: null, lyric: line.trimEnd() }] }));
-  return { metadata: { tags: [] }, sections: lines.length > 0 ? [{ type: "none", lines }] : [] };
+  const budget = new LineBudget();
+  const lines: Line[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line.trim() === "") continue;
+    const plain: Line = {
+      kind: "lyrics",
+      pairs: [{ chord: null, lyric: line.slice(0, MAX_LINE_LENGTH).trimEnd() }],
+    };
+    if (!budget.spend((lines.length === 0 ? SECTION_COST : 0) + lineCost(plain))) break;
+    lines.push(plain);
+  }
+  const sections: Section[] = lines.length > 0 ? [{ type: "none", lines }] : [];
+  return finishSheet({ tags: [] }, sections, budget);
 }
 
 /**
@@ -53,6 +85,7 @@ export function parseSong(text: string, options: ParseOptions = {}): SongSheet {
   }
 }
 
+export { MAX_RENDERED_LINES, renderedLineCount } from "./bounds";
 export { parseChordPro, parseLyricsLine, toChordPro } from "./chordpro";
 export { combineChordAndLyrics, isChordLine, parseChordsOverWords } from "./chords-over-words";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";

@@ -88,5 +88,7 @@ export function lyricsOnly(sheet: SongSheet): SongSheet {
     while (lines.length > 0 && lines[lines.length - 1]!.kind === "empty") lines.pop();
     if (lines.length > 0) sections.push({ ...section, lines });
   }
-  return { metadata: { ...sheet.metadata, tags: [...sheet.metadata.tags] }, sections };
+  const result: SongSheet = { metadata: { ...sheet.metadata, tags: [...sheet.metadata.tags] }, sections };
+  if (sheet.truncated) result.truncated = true;
+  return result;
 }

@@ -89,10 +89,14 @@ export function isMinorSuffix(suffix: string): boolean {
   return /^(m|-)/.test(suffix) && !suffix.startsWith("ma");
 }
 
+const MAX_KEY_LENGTH = 24;
+
 /** Parse a key name: "G", "Bb", "F#m", "Ebmin", "C minor", "a" (lowercase tonic = minor). */
 export function parseKey(input: string | undefined): Key | null {
   if (!input) return null;
   const text = input.trim();
+  // The longest key name is a dozen characters ("C# menor"); a longer text is not one, and is not read further.
+  if (text.length > MAX_KEY_LENGTH) return null;
   const m = /^([A-Ga-g])([#b♯♭]?)\s*(m|min|minor|moll|menor|-)?\s*(major|maj|mayor|dur)?$/i.exec(text);
   if (!m) return null;
   const letterText = m[1] ?? "";

@@ -19,10 +19,12 @@ export function mapChords(sheet: SongSheet, map: (chord: string) => string): Son
           pairs: line.pairs.map((pair) => (pair.chord ? { ...pair, chord: map(pair.chord) } : { ...pair })),
         }
       : { ...line };
-  return {
+  const result: SongSheet = {
     metadata: { ...sheet.metadata, tags: [...sheet.metadata.tags] },
     sections: sheet.sections.map((section) => ({ ...section, lines: section.lines.map(mapLine) })),
   };
+  if (sheet.truncated) result.truncated = true;
+  return result;
 }
 
 /** The first chord of the sheet, or null when it has none. */

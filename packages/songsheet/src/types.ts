@@ -70,6 +70,11 @@ export interface Section {
 export interface SongSheet {
   metadata: SongMetadata;
   sections: Section[];
+  /**
+   * True when the song goes on past MAX_RENDERED_LINES: the sheet holds its start only, and a renderer ends it with
+   * a note saying the rest is not shown.
+   */
+  truncated?: true;
 }
 
 export type SongFormat = "chordpro" | "chords-over-words" | "ultimate-guitar" | "auto";

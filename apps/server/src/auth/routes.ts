@@ -1,18 +1,20 @@
 import {
   ErrorBody,
   RefreshTokenRequest,
-  SIGN_IN_FAILED,
+  SIGN_IN_ERRORS,
   TokenExchange,
   TokenResponse,
 } from "@choir/contract";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { findOrCreateUserByEmail } from "../features/users/service.js";
 import { bearerToken } from "../http/authenticate.js";
 import { unauthorized } from "../http/errors.js";
 import { requestLanguage } from "../http/language.js";
+import { loopbackOnly } from "../http/loopback.js";
 import { perMinute } from "../http/rate-limit.js";
+import { bindingOf, clearBinding, newBinding, setBinding } from "./browser-binding.js";
 import { renderLocalSignInPage } from "./local-sign-in.js";
 import { type OidcClient, splitFullName } from "./oidc.js";
 import { randomToken } from "./sessions.js";
@@ -43,12 +45,8 @@ const LocalSignInForm = z.object({
 
 const redirectResponse = { 302: z.null().describe("Redirect"), 303: z.null().describe("Redirect") };
 
-export const MESSAGES = {
-  unknownState: "Sign-in failed: this sign-in attempt is unknown or has expired. Please try again.",
-  cancelled: "Sign-in was cancelled or denied.",
-  failed: SIGN_IN_FAILED,
-  providerUnavailable: "No connection to the sign-in service. Please try again in a moment.",
-} as const;
+/** The server's own sign-in failures; no text from the query (`error_description`) is ever passed on. */
+export const MESSAGES = SIGN_IN_ERRORS;
 
 /** Sign-in (OIDC or local), the one-time code exchange, refresh and sign-out. */
 export const authRoutes =
@@ -63,15 +61,44 @@ export const authRoutes =
       return url.toString();
     };
 
-    /** Step 2's ending, shared by OIDC and local sign-in: user lookup, one-time code, redirect. */
+    /** Starts a sign-in bound to this browser: a fresh binding cookie, and the pending request kept under it. */
+    const startSignIn = async (
+      reply: FastifyReply,
+      request: { state: string; codeVerifier: string; nonce: string; inviteToken: string | undefined },
+    ) => {
+      const binding = newBinding();
+      await sessions.saveAuthRequest({ ...request, binding });
+      setBinding(reply, binding, config.publicUrl);
+    };
+
+    /**
+     * The pending sign-in for `state`, if this browser started it: without the browser's cookie, or with another
+     * sign-in's, the answer is the error to send the visitor to instead.
+     */
+    const takePending = async (
+      request: FastifyRequest,
+      state: string | undefined,
+    ): Promise<
+      | { error: string }
+      | { pending: NonNullable<Awaited<ReturnType<typeof sessions.takeAuthRequest>>>; binding: string }
+    > => {
+      const binding = bindingOf(request);
+      if (!binding) return { error: MESSAGES.otherBrowser };
+      const pending = state ? await sessions.takeAuthRequest(state, binding) : undefined;
+      if (!pending) return { error: MESSAGES.unknownState };
+      return { pending, binding };
+    };
+
+    /** Step 2's ending, shared by OIDC and local sign-in: user lookup, one-time code bound to the browser, redirect. */
     const completeSignIn = async (
       reply: FastifyReply,
       identity: { email: string; firstName: string; lastName: string },
+      binding: string,
       inviteToken: string | null,
       status: 302 | 303,
     ) => {
       const { user, created } = await findOrCreateUserByEmail(app.db, identity);
-      const code = await sessions.issueSignInCode(user.id, created);
+      const code = await sessions.issueSignInCode(user.id, created, binding);
       const params: Record<string, string> = { token: code, isNewUser: String(created) };
       if (inviteToken) params.inviteToken = inviteToken;
       return reply.redirect(callbackUrl(params), status);
@@ -99,11 +126,11 @@ export const authRoutes =
             request.log.error({ err: failure }, "the identity provider could not be reached");
             return reply.redirect(callbackUrl({ error: MESSAGES.providerUnavailable }), 302);
           }
-          await sessions.saveAuthRequest({ ...start, inviteToken });
+          await startSignIn(reply, { ...start, inviteToken });
           return reply.redirect(start.url.toString(), 302);
         }
         const state = randomToken();
-        await sessions.saveAuthRequest({ state, codeVerifier: "", nonce: "", inviteToken });
+        await startSignIn(reply, { state, codeVerifier: "", nonce: "", inviteToken });
         return reply.redirect(`/api/auth/local?state=${encodeURIComponent(state)}`, 302);
       },
     );
@@ -122,15 +149,15 @@ export const authRoutes =
         },
         async (request, reply) => {
           const { state, error, error_description: description } = request.query;
-          const pending = state ? await sessions.takeAuthRequest(state) : undefined;
+          const taken = await takePending(request, state);
           if (error) {
-            const message =
-              error === "access_denied"
-                ? `${MESSAGES.cancelled}${description ? ` ${description}` : ""}`
-                : `${MESSAGES.failed} (${description ?? error})`;
+            // The issuer's own words stay in the log: the visitor sees only the product's messages.
+            request.log.info({ error, description }, "the identity provider answered with an error");
+            const message = error === "access_denied" ? MESSAGES.cancelled : MESSAGES.failed;
             return reply.redirect(callbackUrl({ error: message }), 302);
           }
-          if (!pending) return reply.redirect(callbackUrl({ error: MESSAGES.unknownState }), 302);
+          if ("error" in taken) return reply.redirect(callbackUrl({ error: taken.error }), 302);
+          const { pending, binding } = taken;
           let identity: Awaited<ReturnType<OidcClient["finish"]>>;
           try {
             identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
@@ -138,29 +165,31 @@ export const authRoutes =
             request.log.warn({ err: failure }, "sign-in response refused");
             return reply.redirect(callbackUrl({ error: MESSAGES.failed }), 302);
           }
-          return completeSignIn(reply, identity, pending.inviteToken, 302);
+          return completeSignIn(reply, identity, binding, pending.inviteToken, 302);
         },
       );
     }
 
     if (config.localSignIn) {
+      // Local sign-in lets anyone be anyone: it answers callers on this machine only, whatever NODE_ENV says.
       app.get(
         "/api/auth/local",
         {
           ...limited,
+          onRequest: loopbackOnly,
           schema: {
             tags: ["auth"],
             summary:
               "Local development sign-in form (only without an identity provider, never in production)",
             querystring: LocalPageQuery,
-            response: { 200: z.string(), 429: ErrorBody },
+            response: { 200: z.string(), 404: ErrorBody, 429: ErrorBody },
           },
         },
         async (request, reply) => {
           let state = request.query.state;
           if (!state) {
             state = randomToken();
-            await sessions.saveAuthRequest({ state, codeVerifier: "", nonce: "", inviteToken: undefined });
+            await startSignIn(reply, { state, codeVerifier: "", nonce: "", inviteToken: undefined });
           }
           const lang = requestLanguage(request);
           return reply
@@ -174,18 +203,19 @@ export const authRoutes =
         "/api/auth/local",
         {
           ...limited,
+          onRequest: loopbackOnly,
           schema: {
             tags: ["auth"],
             summary: "Local development sign-in: continues like the identity provider's answer",
             body: LocalSignInForm,
-            response: { ...redirectResponse, 400: ErrorBody, 429: ErrorBody },
+            response: { ...redirectResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
           },
         },
         async (request, reply) => {
-          const pending = await sessions.takeAuthRequest(request.body.state);
-          if (!pending) return reply.redirect(callbackUrl({ error: MESSAGES.unknownState }), 303);
+          const taken = await takePending(request, request.body.state);
+          if ("error" in taken) return reply.redirect(callbackUrl({ error: taken.error }), 303);
           const identity = { email: request.body.email, ...splitFullName(request.body.name) };
-          return completeSignIn(reply, identity, pending.inviteToken, 303);
+          return completeSignIn(reply, identity, taken.binding, taken.pending.inviteToken, 303);
         },
       );
     }
@@ -196,14 +226,18 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ["auth"],
-          summary: "Exchange the one-time sign-in code for a session token",
+          summary:
+            "Exchange the one-time sign-in code for a session token (only with the sign-in cookie of the browser that started it)",
           body: TokenExchange,
           response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
         },
       },
       async (request, reply) => {
         reply.header("Cache-Control", "no-store");
-        return { token: await sessions.redeemSignInCode(request.body.code) };
+        const token = await sessions.redeemSignInCode(request.body.code, bindingOf(request));
+        // The binding has done its work.
+        clearBinding(reply, config.publicUrl);
+        return { token };
       },
     );
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, webcrypto } from "node:crypto";
+import { randomBytes, webcrypto } from "node:crypto";
 import { LIFETIMES } from "@choir/contract";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
@@ -6,6 +6,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/client.js";
 import { authRequests, sessions, signInCodes, users } from "../db/schema/index.js";
 import { unauthorized } from "../http/errors.js";
+import { boundHash } from "./browser-binding.js";
 
 /** How many verified tokens `verify` remembers before starting over. */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -21,7 +22,7 @@ export interface ActiveSession extends SessionClaims {
 
 const ALGORITHM = "HS256";
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+const CODE_REFUSED = "This sign-in link is invalid or has expired. Please sign in again.";
 
 /** Random, URL-safe, 256 bits: used for sign-in codes. */
 export const randomToken = () => randomBytes(32).toString("base64url");
@@ -52,9 +53,13 @@ export class SessionService {
     );
   }
 
-  /** Keeps state, PKCE verifier, nonce and invite token server-side until the issuer answers. */
+  /**
+   * Keeps state, PKCE verifier, nonce and invite token server-side until the issuer answers, under a key mixing the
+   * state with the browser's binding value: only that browser can take it back.
+   */
   async saveAuthRequest(request: {
     state: string;
+    binding: string;
     codeVerifier: string;
     nonce: string;
     inviteToken: string | undefined;
@@ -62,7 +67,7 @@ export class SessionService {
     const now = this.clock.now();
     await this.db.delete(authRequests).where(lt(authRequests.expiresAt, now));
     await this.db.insert(authRequests).values({
-      state: request.state,
+      state: boundHash(request.state, request.binding),
       codeVerifier: request.codeVerifier,
       nonce: request.nonce,
       inviteToken: request.inviteToken ?? null,
@@ -70,19 +75,26 @@ export class SessionService {
     });
   }
 
-  /** Takes (and deletes) a pending request, so a state can be used once. */
-  async takeAuthRequest(state: string) {
-    const [row] = await this.db.delete(authRequests).where(eq(authRequests.state, state)).returning();
+  /**
+   * Takes (and deletes) a pending request, so a state can be used once. Another browser's binding finds nothing and
+   * leaves the request to the browser that started it.
+   */
+  async takeAuthRequest(state: string, binding: string) {
+    const [row] = await this.db
+      .delete(authRequests)
+      .where(eq(authRequests.state, boundHash(state, binding)))
+      .returning();
     if (!row || row.expiresAt <= this.clock.now()) return undefined;
-    return row;
+    return { ...row, state };
   }
 
-  async issueSignInCode(userId: string, isNewUser: boolean): Promise<string> {
+  /** A one-time code for the browser holding `binding`: only that browser's cookie redeems it. */
+  async issueSignInCode(userId: string, isNewUser: boolean, binding: string): Promise<string> {
     const now = this.clock.now();
     const code = randomToken();
     await this.db.delete(signInCodes).where(lt(signInCodes.expiresAt, new Date(now.getTime() - 3_600_000)));
     await this.db.insert(signInCodes).values({
-      codeHash: sha256(code),
+      codeHash: boundHash(code, binding),
       userId,
       isNewUser,
       expiresAt: new Date(now.getTime() + LIFETIMES.signInCodeSeconds * 1000),
@@ -90,21 +102,25 @@ export class SessionService {
     return code;
   }
 
-  /** Exchanges a one-time code for a new session token; a used, expired or unknown code is refused. */
-  async redeemSignInCode(code: string): Promise<string> {
+  /**
+   * Exchanges a one-time code for a new session token; a used, expired or unknown code is refused, and so is a code
+   * sent without the binding of the browser it was issued to.
+   */
+  async redeemSignInCode(code: string, binding: string | undefined): Promise<string> {
+    if (!binding) throw unauthorized(CODE_REFUSED);
     const now = this.clock.now();
     const [row] = await this.db
       .update(signInCodes)
       .set({ usedAt: now })
       .where(
         and(
-          eq(signInCodes.codeHash, sha256(code)),
+          eq(signInCodes.codeHash, boundHash(code, binding)),
           isNull(signInCodes.usedAt),
           gt(signInCodes.expiresAt, now),
         ),
       )
       .returning();
-    if (!row) throw unauthorized("This sign-in link is invalid or has expired. Please sign in again.");
+    if (!row) throw unauthorized(CODE_REFUSED);
     const [session] = await this.db
       .insert(sessions)
       .values({

@@ -34,8 +34,21 @@ const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export type DatabaseTarget = { url: string } | { dir: string | undefined };
 
+/** How long one statement may run before PostgreSQL cancels it (`statement_timeout`), unless configured otherwise. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+export interface DatabaseOptions {
+  /**
+   * PostgreSQL's `statement_timeout` for every pooled connection, in milliseconds; 0 or absent: none. Migrations run
+   * without it (a backfill may take longer than any request should). A cancelled statement fails with SQL state
+   * 57014, which the error handler answers as 503 `database_busy`.
+   */
+  statementTimeoutMs?: number;
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite in `dir` (in memory when undefined), and migrates. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const statementTimeoutMs = Math.max(0, Math.trunc(options.statementTimeoutMs ?? 0));
   if ("url" in target) {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -49,17 +62,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // JIT off: the planner prices searches (trigram and visibility subqueries) above jit_above_cost, and
       // compiling them took longer (100–400 ms) than running them (bench/search).
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
+      // Sent with every new connection, so each pooled connection cancels a statement running longer than this.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not bring the process down;
     // the pool replaces it on the next query.
     pool.on("error", () => {});
     const client = await pool.connect();
     try {
+      // Waiting for another instance's migrations and running a long backfill are not requests: no timeout here.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      client.release();
+      // Back to the connection's own setting before the pool hands it out again; a connection that cannot be reset
+      // is closed rather than reused without its timeout.
+      const reset = await client.query("reset statement_timeout").then(
+        () => true,
+        () => false,
+      );
+      client.release(!reset);
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
@@ -68,6 +91,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // The same extensions as on a PostgreSQL server: accent-insensitive and fuzzy song search.
   const extensions = { unaccent, pg_trgm };
   const client = target.dir ? new PGlite(target.dir, { extensions }) : new PGlite({ extensions });
+  // PGlite runs each statement to its end inside this process: it has no timer to cancel one, so the statement
+  // timeout applies to PostgreSQL only (docs/decisions.md).
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);

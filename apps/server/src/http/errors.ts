@@ -24,6 +24,7 @@ export const MESSAGES = {
   tooLarge: "The request is too large.",
   rateLimited: "Too many requests. Please try again later.",
   unavailable: "The service is temporarily unavailable. Please try again in a moment.",
+  busy: "The server is busy. Please try again in a moment.",
 } as const;
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
@@ -161,6 +162,10 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       body: { message: "The request body is not valid JSON.", code: "invalid_json" },
       unexpected: false,
     };
+  }
+  if (pgError(error)?.code === "57014") {
+    // query_canceled: the statement ran past the statement timeout (or was cancelled by an operator)
+    return { status: 503, body: { message: MESSAGES.busy, code: "database_busy" }, unexpected: false };
   }
   if (isDatabaseUnavailable(error)) {
     return {

@@ -1,8 +1,9 @@
-import { escapeHtml } from "@choir/contract";
+import { ErrorBody, escapeHtml } from "@choir/contract";
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { outboxMessages } from "../db/schema/index.js";
+import { loopbackOnly } from "../http/loopback.js";
 
 const SHOWN_MESSAGES = 100;
 
@@ -53,16 +54,21 @@ ${body}
 `;
 }
 
-/** GET /dev/mail, registered only outside production when no mail server is configured. */
+/**
+ * GET /dev/mail, registered only outside production when no mail server is configured. Its invitation links let anyone
+ * join a choir, so it answers callers on this machine only (404 to anyone else), whatever NODE_ENV says.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/dev/mail",
     {
+      onRequest: loopbackOnly,
       schema: {
         tags: ["development"],
-        summary: "Development outbox: the e-mails kept instead of sent (no SMTP_URL, never in production)",
+        summary:
+          "Development outbox: the e-mails kept instead of sent (no SMTP_URL, never in production, this machine only)",
         security: [],
-        response: { 200: z.string() },
+        response: { 200: z.string(), 404: ErrorBody },
       },
     },
     async (_request, reply) => {

@@ -9,13 +9,15 @@ export class ApiError extends Error {
   /** False when the body carried no message and `message` was derived from the status. */
   readonly hasBodyMessage: boolean;
   readonly statusText: string;
+  /** Seconds the server asked to wait before trying again (its `Retry-After`), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     message: string,
     code: string,
     errors: string[] = [],
-    options: { hasBodyMessage?: boolean; statusText?: string } = {},
+    options: { hasBodyMessage?: boolean; statusText?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     this.errors = errors;
     this.hasBodyMessage = options.hasBodyMessage ?? true;
     this.statusText = options.statusText ?? "";
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -70,6 +73,7 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
       const list = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [];
       return new ApiError(response.status, text, typeof code === "string" ? code : "error", list, {
         statusText: response.statusText,
+        retryAfterSeconds: retryAfterSeconds(response),
       });
     }
   }
@@ -77,6 +81,12 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
     hasBodyMessage: false,
     statusText: response.statusText,
   });
+}
+
+/** `Retry-After` in seconds (the server sends whole seconds, never a date). */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 function fallbackMessage(status: number): string {
@@ -138,6 +148,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`/api${path}`, {
       method,
       headers,
+      // Same-origin cookies go along: the sign-in cookie ties the code exchange to the browser that started it.
+      credentials: "same-origin",
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       cache: options.noCache ? "no-store" : undefined,

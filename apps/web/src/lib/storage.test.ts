@@ -43,6 +43,14 @@ describe("redirectAfterAuth", () => {
     expect(cleanRedirectPath("/auth/callback?token=x")).toBeNull();
   });
 
+  it("returns to a share link, whose page asks a visitor to sign in to download a private playlist", () => {
+    expect(cleanRedirectPath("/share/3f0c1f9e-5b1a-4d7e-9a51-0c3f0a6b2d11")).toBe(
+      "/share/3f0c1f9e-5b1a-4d7e-9a51-0c3f0a6b2d11",
+    );
+    expect(cleanRedirectPath("/share")).toBeNull();
+    expect(cleanRedirectPath("/share/a/b")).toBeNull();
+  });
+
   it("is saved in session storage under redirectAfterAuth and cleared when taken", () => {
     redirectAfterAuth.save("/songs?showAll=true&tag=advent");
     expect(window.sessionStorage.getItem(STORAGE_KEYS.redirectAfterAuth)).toBe("/songs?tag=advent");

@@ -78,16 +78,21 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_EXACT.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
+/** A playlist's share link (/share/{playlistId}): its page asks a visitor to sign in to download a private one. */
+function isShareLink(pathname: string): boolean {
+  return /^\/share\/[^/]+$/.test(pathname);
+}
+
 /**
  * Turns a path and query into a safe place to return to after sign-in, or null when there is none:
- * only same-site paths, never public pages, and `showAll` dropped from a songs page without a choir.
+ * only same-site paths, never public pages but a share link, and `showAll` dropped from a songs page without a choir.
  */
 export function cleanRedirectPath(pathAndQuery: string): string | null {
   const value = pathAndQuery.trim();
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   const url = new URL(value, "http://choir.invalid");
   if (url.origin !== "http://choir.invalid") return null;
-  if (isPublicPath(url.pathname)) return null;
+  if (isPublicPath(url.pathname) && !isShareLink(url.pathname)) return null;
   if (/^\/songs(\/|$)/.test(url.pathname) && !url.searchParams.get("choirId")) {
     url.searchParams.delete("showAll");
   }

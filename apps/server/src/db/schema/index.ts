@@ -1,4 +1,5 @@
 export * from "./choirs.js";
+export * from "./invitation-mails.js";
 export * from "./invitations.js";
 export * from "./playlists.js";
 export * from "./songs.js";

@@ -43,6 +43,7 @@ export const sessions = pgTable(
 
 /** A pending authorization request: state, PKCE verifier and nonce kept server-side. */
 export const authRequests = pgTable("auth_requests", {
+  /** A hash of the state and the starting browser's binding value (auth/browser-binding.ts), never the state itself. */
   state: text("state").primaryKey(),
   codeVerifier: text("code_verifier").notNull(),
   nonce: text("nonce").notNull(),

@@ -8,6 +8,7 @@ import {
   InvitationToken,
   InvitationTokenBody,
   InviteByEmail,
+  Paging,
   SentInvitation,
   ShareableInvitation,
 } from "@choir/contract";
@@ -35,6 +36,7 @@ import {
   listChoirInvitations,
   listPendingInvitations,
   listShareableInvitations,
+  MailLimitError,
   rejectEmailInvitation,
 } from "./service.js";
 
@@ -65,7 +67,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Invite an address by e-mail, or re-send its pending invitation (administrators)",
         params: ChoirIdParams,
         body: InviteByEmail,
-        response: { 201: SentInvitation, ...errors },
+        response: { 201: SentInvitation, ...limitedErrors },
       },
     },
     async (request, reply) => {
@@ -75,6 +77,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         choirId: request.params.id,
         email: request.body.email,
         invitedBy: userId,
+      }).catch((error: unknown) => {
+        if (error instanceof MailLimitError) reply.header("Retry-After", String(error.retryAfterSeconds));
+        throw error;
       });
       const mail = invitationMail(requestLanguage(request), {
         to: invitation.email,
@@ -104,14 +109,17 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["invitations"],
-        summary: "A choir's e-mail invitations, every status, newest first (administrators)",
+        summary: "A page of a choir's e-mail invitations, every status, newest first (administrators)",
         params: ChoirIdParams,
+        querystring: Paging,
         response: { 200: z.array(EmailInvitation), ...errors },
       },
     },
     async (request) => {
       await requireAdmin(app.db, request.params.id, request.session!.userId);
-      return (await listChoirInvitations(app.db, request.params.id)).map(presentEmailInvitation);
+      return (await listChoirInvitations(app.db, request.params.id, request.query)).map(
+        presentEmailInvitation,
+      );
     },
   );
 
@@ -121,12 +129,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["invitations"],
-        summary: "The caller's pending invitations (sent to their e-mail address)",
+        summary: "A page of the caller's pending invitations (sent to their e-mail address), newest first",
+        querystring: Paging,
         response: { 200: z.array(EmailInvitation), ...errors },
       },
     },
     async (request) =>
-      (await listPendingInvitations(app.db, request.session!.userId, app.clock.now())).map(
+      (await listPendingInvitations(app.db, request.session!.userId, app.clock.now(), request.query)).map(
         presentEmailInvitation,
       ),
   );
@@ -199,14 +208,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["invitations"],
-        summary: "A choir's shareable links, newest first (administrators)",
+        summary: "A page of a choir's shareable links, newest first (administrators)",
         params: ShareableChoirParams,
+        querystring: Paging,
         response: { 200: z.array(ShareableInvitation), ...errors },
       },
     },
     async (request) => {
       await requireAdmin(app.db, request.params.choirId, request.session!.userId);
-      return (await listShareableInvitations(app.db, request.params.choirId)).map((link) =>
+      return (await listShareableInvitations(app.db, request.params.choirId, request.query)).map((link) =>
         presentShareableInvitation(link, app.config.publicUrl),
       );
     },

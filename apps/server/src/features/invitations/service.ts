@@ -1,15 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { CHOIR_MESSAGES, INVITATION_LIFETIMES, INVITATION_MESSAGES } from "@choir/contract";
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import {
+  CHOIR_MESSAGES,
+  INVITATION_LIFETIMES,
+  INVITATION_MAIL_LIMITS,
+  INVITATION_MESSAGES,
+  type Page,
+} from "@choir/contract";
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   choirMembers,
   choirs,
   emailInvitations,
+  invitationMails,
   shareableInvitations,
   users,
 } from "../../db/schema/index.js";
-import { conflict, forbidden, gone, notFound } from "../../http/errors.js";
+import { AppError, conflict, forbidden, gone, notFound } from "../../http/errors.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -31,6 +38,84 @@ export interface InvitationDetailsRecord {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** An invitation mail refused by a sending limit (429); `retryAfterSeconds` until one more may be sent. */
+export class MailLimitError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, 429, message);
+    this.name = "MailLimitError";
+  }
+}
+
+/**
+ * Refuses one more mail when `limit` mails were sent within `windowMs` before `now`. The newest `limit` mails
+ * in the window are read; once the oldest of them leaves the window, one more fits.
+ */
+function checkMailWindow(
+  sent: { sentAt: Date }[],
+  limit: number,
+  windowMs: number,
+  now: Date,
+  refusal: { code: string; message: string },
+): void {
+  const blocking = sent[limit - 1];
+  if (!blocking) return;
+  const waitMs = blocking.sentAt.getTime() + windowMs - now.getTime();
+  throw new MailLimitError(refusal.code, refusal.message, Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/**
+ * Counts one invitation mail against the choir's sending limits, in the transaction that writes the invitation:
+ * the choir row is locked first, so simultaneous invitations of one choir are counted one after the other.
+ * Over a limit → MailLimitError, and the transaction (the invitation's new `sentAt` included) rolls back.
+ */
+async function countInvitationMail(tx: Tx, choirId: string, email: string, now: Date): Promise<void> {
+  const [choir] = await tx
+    .select({ id: choirs.id })
+    .from(choirs)
+    .where(eq(choirs.id, choirId))
+    .for("no key update");
+  if (!choir) throw notFound();
+  const address = email.toLowerCase();
+  const dayStart = new Date(now.getTime() - DAY_MS);
+  await tx
+    .delete(invitationMails)
+    .where(and(eq(invitationMails.choirId, choirId), lte(invitationMails.sentAt, dayStart)));
+
+  const toAddress = await tx
+    .select({ sentAt: invitationMails.sentAt })
+    .from(invitationMails)
+    .where(
+      and(
+        eq(invitationMails.choirId, choirId),
+        eq(invitationMails.email, address),
+        gt(invitationMails.sentAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
+    .orderBy(desc(invitationMails.sentAt))
+    .limit(INVITATION_MAIL_LIMITS.perAddressPerHour);
+  checkMailWindow(toAddress, INVITATION_MAIL_LIMITS.perAddressPerHour, HOUR_MS, now, {
+    code: INVITATION_MAIL_LIMITS.addressCode,
+    message: INVITATION_MESSAGES.addressMailLimit,
+  });
+
+  const fromChoir = await tx
+    .select({ sentAt: invitationMails.sentAt })
+    .from(invitationMails)
+    .where(and(eq(invitationMails.choirId, choirId), gt(invitationMails.sentAt, dayStart)))
+    .orderBy(desc(invitationMails.sentAt))
+    .limit(INVITATION_MAIL_LIMITS.perChoirPerDay);
+  checkMailWindow(fromChoir, INVITATION_MAIL_LIMITS.perChoirPerDay, DAY_MS, now, {
+    code: INVITATION_MAIL_LIMITS.choirCode,
+    message: INVITATION_MESSAGES.choirMailLimit,
+  });
+
+  await tx.insert(invitationMails).values({ choirId, email: address, sentAt: now });
+}
 
 /** A link token: 32 random bytes, URL-safe. */
 const invitationToken = () => randomBytes(32).toString("base64url");
@@ -81,6 +166,7 @@ async function joinChoir(tx: Tx, choirId: string, userId: string, now: Date): Pr
 /**
  * Invites an address to a choir, or re-sends the pending invitation of that address (one statement, so
  * simultaneous invitations still leave one pending row). An address that already belongs to a member → 409.
+ * The mail about to be sent is counted against the sending limits in the same transaction (429 beyond them).
  */
 export async function inviteByEmail(
   db: Db,
@@ -98,14 +184,17 @@ export async function inviteByEmail(
   if (member) throw conflict(CHOIR_MESSAGES.alreadyMember);
 
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIMES.emailDays * DAY_MS);
-  const result = (await db.execute(sql`
-    insert into email_invitations (choir_id, email, token, status, invited_by, sent_at, expires_at)
-    values (${input.choirId}::uuid, ${input.email}, ${invitationToken()}, 'Pending', ${input.invitedBy}::uuid,
-            ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)
-    on conflict (choir_id, lower(email)) where status = 'Pending'
-    do update set sent_at = excluded.sent_at, expires_at = excluded.expires_at, invited_by = excluded.invited_by
-    returning id`)) as unknown as { rows: { id: string }[] };
-  const id = result.rows[0]?.id;
+  const id = await db.transaction(async (tx) => {
+    await countInvitationMail(tx, input.choirId, input.email, now);
+    const result = (await tx.execute(sql`
+      insert into email_invitations (choir_id, email, token, status, invited_by, sent_at, expires_at)
+      values (${input.choirId}::uuid, ${input.email}, ${invitationToken()}, 'Pending', ${input.invitedBy}::uuid,
+              ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)
+      on conflict (choir_id, lower(email)) where status = 'Pending'
+      do update set sent_at = excluded.sent_at, expires_at = excluded.expires_at, invited_by = excluded.invited_by
+      returning id`)) as unknown as { rows: { id: string }[] };
+    return result.rows[0]?.id;
+  });
   if (!id) throw new Error("invitation upsert returned no row");
 
   const [invitation] = await db
@@ -122,13 +211,19 @@ export async function inviteByEmail(
 }
 
 /** Every e-mail invitation of a choir, newest first. */
-export async function listChoirInvitations(db: Db, choirId: string): Promise<EmailInvitationWithChoir[]> {
+export async function listChoirInvitations(
+  db: Db,
+  choirId: string,
+  page: Page,
+): Promise<EmailInvitationWithChoir[]> {
   return db
     .select(emailInvitationColumns)
     .from(emailInvitations)
     .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
     .where(eq(emailInvitations.choirId, choirId))
-    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id));
+    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id))
+    .limit(page.take)
+    .offset(page.skip);
 }
 
 /** The caller's pending, unexpired invitations (address matched case-insensitively) to choirs they are not in. */
@@ -136,6 +231,7 @@ export async function listPendingInvitations(
   db: Db,
   userId: string,
   now: Date,
+  page: Page,
 ): Promise<EmailInvitationWithChoir[]> {
   return db
     .select(emailInvitationColumns)
@@ -150,7 +246,9 @@ export async function listPendingInvitations(
         sql`not exists (select 1 from ${choirMembers} where ${choirMembers.choirId} = ${emailInvitations.choirId} and ${choirMembers.userId} = ${userId}::uuid)`,
       ),
     )
-    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id));
+    .orderBy(desc(emailInvitations.sentAt), desc(emailInvitations.id))
+    .limit(page.take)
+    .offset(page.skip);
 }
 
 /** Locks an e-mail invitation for answering it: unknown → 404, another person's → 403. */
@@ -231,12 +329,18 @@ export async function createShareableInvitation(
 }
 
 /** A choir's shareable links, newest first. */
-export async function listShareableInvitations(db: Db, choirId: string): Promise<ShareableInvitationRow[]> {
+export async function listShareableInvitations(
+  db: Db,
+  choirId: string,
+  page: Page,
+): Promise<ShareableInvitationRow[]> {
   return db
     .select()
     .from(shareableInvitations)
     .where(eq(shareableInvitations.choirId, choirId))
-    .orderBy(desc(shareableInvitations.createdAt), desc(shareableInvitations.id));
+    .orderBy(desc(shareableInvitations.createdAt), desc(shareableInvitations.id))
+    .limit(page.take)
+    .offset(page.skip);
 }
 
 export async function findShareableInvitation(db: Db, invitationId: string): Promise<ShareableInvitationRow> {

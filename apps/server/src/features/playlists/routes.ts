@@ -1,5 +1,6 @@
 import {
   AddPlaylistSong,
+  ChoirPlaylistsQuery,
   CreatePlaylist,
   ErrorBody,
   LastSung,
@@ -68,9 +69,10 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["playlists"],
-        summary: "A choir's playlists by date, with sections and songs (members); `_t` is ignored",
+        summary:
+          "A page of a choir's playlists by date (oldest first; from the day `from` when given), with sections and songs (members); `_t` is ignored",
         params: z.object({ choirId: z.uuid() }),
-        querystring: PlaylistListQuery,
+        querystring: ChoirPlaylistsQuery,
         response: { 200: z.array(Playlist), ...errors },
       },
     },
@@ -78,7 +80,9 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.session!.userId;
       await requireMember(app.db, request.params.choirId, userId);
       reply.header("Cache-Control", "no-store");
-      return (await listChoirPlaylists(app.db, request.params.choirId, userId)).map(presentPlaylist);
+      return (await listChoirPlaylists(app.db, request.params.choirId, userId, request.query)).map(
+        presentPlaylist,
+      );
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, SONG_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   playlistEntries,
@@ -124,17 +124,20 @@ export async function getPlaylist(
   return details!;
 }
 
-/** A choir's playlists, by date. */
+/** A page of a choir's playlists, by date (one per day, so the order is total), from the day `from` when given. */
 export async function listChoirPlaylists(
   db: Db,
   choirId: string,
   viewerId: string,
+  page: { skip: number; take: number; from?: string },
 ): Promise<PlaylistDetails[]> {
   const rows = await db
     .select()
     .from(playlists)
-    .where(eq(playlists.choirId, choirId))
-    .orderBy(asc(playlists.date), asc(playlists.id));
+    .where(and(eq(playlists.choirId, choirId), page.from ? gte(playlists.date, page.from) : undefined))
+    .orderBy(asc(playlists.date), asc(playlists.id))
+    .limit(page.take)
+    .offset(page.skip);
   return withDetails(db, rows, viewerId);
 }
 

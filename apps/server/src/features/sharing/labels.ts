@@ -1,4 +1,4 @@
-import type { Section } from "@choir/songsheet";
+import { MAX_RENDERED_LINES, type Section } from "@choir/songsheet";
 import type { Language } from "../../http/language.js";
 import { translateKey } from "../../shared/built-in-names.js";
 
@@ -13,6 +13,8 @@ export interface SongbookLabels {
   tempo: string;
   time: string;
   bpm: (value: string) => string;
+  /** The note ending a song cut at the songsheet's bound (MAX_RENDERED_LINES). */
+  truncated: string;
   /** The playlist's title: a built-in template key in words, anything else as written. */
   title: (text: string) => string;
   /** A section's title: a built-in section key in words, anything else as written. */
@@ -88,6 +90,7 @@ const WORDS = {
     tempo: "Tempo",
     time: "Time",
     bpm: (value: string) => `${value} bpm`,
+    truncated: `This song is too long to print in full: only its first ${MAX_RENDERED_LINES.toLocaleString("en-US")} lines are printed.`,
   },
   es: {
     contents: "Índice",
@@ -98,6 +101,7 @@ const WORDS = {
     tempo: "Tempo",
     time: "Compás",
     bpm: (value: string) => `${value} ppm`,
+    truncated: `Esta canción es demasiado larga para imprimirla entera: solo se imprimen sus primeras ${MAX_RENDERED_LINES.toLocaleString("es-ES")} líneas.`,
   },
 } as const;
 

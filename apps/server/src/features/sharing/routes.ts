@@ -1,10 +1,21 @@
 import { ErrorBody } from "@choir/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bearerToken } from "../../http/authenticate.js";
+import { AppError } from "../../http/errors.js";
 import { perMinute } from "../../http/rate-limit.js";
-import { songbookLabels, songbookLanguage } from "./labels.js";
-import { findSongbookOutline, songbookTag, songContents } from "./service.js";
-import { renderSongbook, SONGBOOK_RENDERER_VERSION } from "./songbook-pdf.js";
+import { songbookLanguage } from "./labels.js";
+import { findSongbookOutline, requireSongbookReader, songbookTag, songContents } from "./service.js";
+import { SONGBOOK_RENDERER_VERSION } from "./songbook-pdf.js";
+import type { SongbookRenderer } from "./songbook-renderer.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The songbook rendering pool and its kept files (songbook-renderer.ts). */
+    songbooks: SongbookRenderer;
+  }
+}
 
 const SongbookQuery = z.object({
   paper: z.enum(["a4", "letter"]).default("a4").describe("Page size: A4 (default) or US Letter"),
@@ -23,19 +34,35 @@ function matchesTag(header: string | string[] | undefined, tag: string): boolean
   return values.some((value) => value === "*" || value.replace(/^W\//, "") === tag);
 }
 
-/** Sharing a saved playlist: its songbook as a PDF, for anyone who has the link. */
+/** Who is calling, when a valid bearer token is sent; anyone else (no token, a bad or expired one) reads as anonymous. */
+async function optionalCaller(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  const token = bearerToken(request);
+  if (!token) return undefined;
+  try {
+    return (await app.sessions.authenticate(token)).userId;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Sharing a saved playlist: its songbook as a PDF. A public playlist's for anyone who has the link; a private one's
+ * for the members of its choir only (404 to anyone else, as if it did not exist).
+ */
 export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/playlists/:id/pdf",
     {
-      // Open to anyone and a few dozen milliseconds of work each: limited per address, generously (a choir
-      // behind one church router opens the link at once).
+      // Open to anyone; each file is drawn once in the rendering pool, then served from memory. Limited per address,
+      // generously (a choir behind one church router opens the link at once).
       config: perMinute(app.config.rateLimitPerMinute * 3),
       schema: {
         tags: ["sharing"],
         summary:
-          "A saved playlist's songbook as a PDF (no sign-in: shared by link); 404 for anything else. ETag and 304.",
-        security: [],
+          "A saved playlist's songbook as a PDF: a public playlist's for anyone with the link, a private one's for its " +
+          "choir's members (bearer token); 404 for anyone else and anything else. ETag and 304; 503 when busy.",
+        security: [{}, { bearer: [] }],
         params: z.object({ id: z.string().max(100) }),
         querystring: SongbookQuery,
         response: {
@@ -43,6 +70,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           304: z.null().describe("Not modified: the copy named by If-None-Match is current"),
           400: ErrorBody,
           404: ErrorBody,
+          503: ErrorBody,
         },
       },
     },
@@ -51,40 +79,45 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { paper, variant } = request.query;
       const language = songbookLanguage(request.query.lang);
       const outline = await findSongbookOutline(app.db, id);
+      // Access first: neither a kept file nor a 304 reaches anyone the playlist is not open to.
+      await requireSongbookReader(app.db, outline, await optionalCaller(app, request));
       const tag = songbookTag(outline, { paper, variant, language }, SONGBOOK_RENDERER_VERSION);
       const isDownload = request.query.download === "1" || request.query.download === "true";
-      // Anyone with the link may read it; every use checks the tag, so an edited playlist is never served stale.
+      // Every use checks the tag, so an edited playlist is never served stale. A private songbook is never kept by
+      // shared caches, and the answer depends on who asks.
       reply
         .header("ETag", tag)
-        .header("Cache-Control", "public, no-cache")
-        .header("Vary", "Accept-Encoding")
+        .header("Cache-Control", outline.playlist.isPublic ? "public, no-cache" : "private, no-cache")
+        .header("Vary", "Authorization, Accept-Encoding")
         .header(
           "Content-Disposition",
           `${isDownload ? "attachment" : "inline"}; filename="playlist-${outline.playlist.id}.pdf"`,
         );
       if (matchesTag(request.headers["if-none-match"], tag)) return reply.status(304).send(null);
 
-      const contents = await songContents(app.db, outline);
-      const pdf = await renderSongbook(
-        {
-          choirName: outline.choirName,
-          title: outline.playlist.title,
-          date: outline.playlist.date,
-          sections: outline.sections.map((section) => ({
-            title: section.title,
-            songs: section.entries
-              .filter((entry) => contents.has(entry.song.id))
-              .map((entry) => ({
-                title: entry.song.title,
-                artist: entry.song.artist,
-                key: entry.key,
-                content: contents.get(entry.song.id)!,
-              })),
-          })),
-        },
-        { paper, variant },
-        songbookLabels(language),
-      );
+      const pdf = await app.songbooks.render(tag, async () => {
+        const contents = await songContents(app.db, outline);
+        return {
+          input: {
+            choirName: outline.choirName,
+            title: outline.playlist.title,
+            date: outline.playlist.date,
+            sections: outline.sections.map((section) => ({
+              title: section.title,
+              songs: section.entries
+                .filter((entry) => contents.has(entry.song.id))
+                .map((entry) => ({
+                  title: entry.song.title,
+                  artist: entry.song.artist,
+                  key: entry.key,
+                  content: contents.get(entry.song.id)!,
+                })),
+            })),
+          },
+          options: { paper, variant },
+          language,
+        };
+      });
       return reply.type("application/pdf").header("Content-Length", pdf.length).send(pdf);
     },
   );

@@ -1,13 +1,22 @@
 import { createHash } from "node:crypto";
 import { PLAYLIST_MESSAGES } from "@choir/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { choirRole } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { choirs, playlistEntries, playlistSections, playlists, songs } from "../../db/schema/index.js";
 import { notFound } from "../../http/errors.js";
 
 /** What a songbook shows of a playlist, without the songs' texts (enough to tell whether a copy is current). */
 export interface SongbookOutline {
-  playlist: { id: string; choirId: string; date: string; title: string | null; updatedAt: Date };
+  playlist: {
+    id: string;
+    choirId: string;
+    date: string;
+    title: string | null;
+    updatedAt: Date;
+    /** Open to anyone with the link; otherwise to the choir's members only. */
+    isPublic: boolean;
+  };
   choirName: string;
   sections: {
     id: string;
@@ -46,6 +55,7 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
       date: playlists.date,
       title: playlists.title,
       updatedAt: playlists.updatedAt,
+      isPublic: playlists.isPublic,
       choirName: choirs.name,
     })
     .from(playlists)
@@ -88,6 +98,21 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         })),
     })),
   };
+}
+
+/**
+ * Who may read a songbook: anyone with the link when the playlist is public, else only a member of its choir
+ * (membership read from the database on each request, so a removed member loses it at once). Anyone else gets the
+ * same 404 as for a playlist that does not exist.
+ */
+export async function requireSongbookReader(
+  db: Db,
+  outline: SongbookOutline,
+  userId: string | undefined,
+): Promise<void> {
+  if (outline.playlist.isPublic) return;
+  if (userId && (await choirRole(db, outline.playlist.choirId, userId))) return;
+  throw notFound(PLAYLIST_MESSAGES.notFound);
 }
 
 /** The ChordPro texts of the outline's songs, by song id. */

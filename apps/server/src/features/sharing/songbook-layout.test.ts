@@ -72,6 +72,27 @@ describe("songbook layout", () => {
     expect(texts(all).some((op) => op.text === "Chorus" && op.font === "bold")).toBe(true);
   });
 
+  it("ends a song too long to print in full with a note saying so, in the songbook's language", () => {
+    const content = `{soc}\n${"la ".repeat(3_000)}\n{eoc}\n${"{chorus}\n".repeat(80)}`;
+    const sheet = parseSong(content);
+    const lastText = (language: "en" | "es") => {
+      const block = layoutSong(
+        { ...ctx, labels: songbookLabels(language) },
+        { anchor: "song-1", title: "Long", artist: null, key: null, sheet },
+      );
+      const ops = texts(block.units.at(-1)!);
+      return { text: ops.map((op) => op.text).join(" "), font: ops[0]!.font };
+    };
+    expect(lastText("en")).toEqual({
+      text: "This song is too long to print in full: only its first 5,000 lines are printed.",
+      font: "italic",
+    });
+    expect(lastText("es").text).toBe(
+      "Esta canción es demasiado larga para imprimirla entera: solo se imprimen sus primeras 5000 líneas.",
+    );
+    expect(texts(song("[G]Short").units.flat()).some((op) => op.text.includes("too long"))).toBe(false);
+  });
+
   it("never splits a song that fits on a page, and continues a longer one under its title", () => {
     const frame = ctx.frame;
     const short = song("[G]One\n[C]Two\n[D]Three", "Short");

@@ -441,6 +441,19 @@ export function layoutSong(ctx: LayoutContext, song: SongInput): SongBlock {
   }
   header.push(spacer(7));
   const units = song.sheet.sections.flatMap((section, index) => sectionUnits(ctx, section, index === 0));
+  if (song.sheet.truncated) {
+    // The song was cut at the songsheet's bound: say so where it stops.
+    units.push([
+      spacer(SECTION_GAP),
+      ...textRows(
+        ctx,
+        labels.truncated,
+        { font: "italic", size: SIZES.comment, color: COLORS.muted, lineHeight: SIZES.comment * LEAD },
+        frame.left,
+        frame.right,
+      ),
+    ]);
+  }
   return { title: song.title, header, units };
 }
 

@@ -39,7 +39,7 @@ import {
 } from "./songbook-layout.js";
 
 /** Part of every entity tag: bump it when the drawing changes, so clients fetch the new look. */
-export const SONGBOOK_RENDERER_VERSION = "1";
+export const SONGBOOK_RENDERER_VERSION = "2";
 
 export interface SongbookOptions {
   paper: "a4" | "letter";

@@ -10,7 +10,7 @@ import { detectFormat, parseSong, type SongFormat, toChordPro } from "@choir/son
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
-import { insertSong } from "./service.js";
+import { insertSong, requireSongAllowance } from "./service.js";
 
 /** A song read from an import file, validated like a new song. */
 export type ImportedSongFields = z.output<typeof ImportedSong>;
@@ -122,14 +122,18 @@ export function readImportFile(file: { name: string; content: string }): Importe
 /**
  * Imports each file as the caller's private songs: a result per file, in order. All songs of a file are
  * created in one transaction; a file that fails reports why and the next one is still imported.
- * `onUnexpected` hears failures that are not the file's fault (the database), to log them.
+ * `onUnexpected` hears failures that are not the file's fault (the database), to log them. The songs count against
+ * the person's daily limit (`dailyLimit`, 0: none): with none left the import is refused (SongLimitError, 429);
+ * a file that would pass it is not imported and says why.
  */
 export async function importSongFiles(
   db: Db,
   userId: string,
   files: { name: string; content: string }[],
   onUnexpected: (error: unknown, fileName: string) => void = () => {},
+  dailyLimit = 0,
 ): Promise<ImportResult["results"]> {
+  await db.transaction((tx) => requireSongAllowance(tx, userId, 1, dailyLimit));
   const results: ImportResult["results"] = [];
   let created = 0;
   for (const file of files) {
@@ -141,6 +145,7 @@ export async function importSongFiles(
         );
       }
       const songIds = await db.transaction(async (tx) => {
+        await requireSongAllowance(tx, userId, songs.length, dailyLimit);
         const ids: string[] = [];
         for (const song of songs) {
           ids.push(

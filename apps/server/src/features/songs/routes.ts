@@ -8,6 +8,7 @@ import {
   IMPORT_FILE_EXTENSIONS,
   ImportResult,
   ImportSongs,
+  Paging,
   Song,
   SongSearchQuery,
   SongSearchResult,
@@ -16,6 +17,7 @@ import {
   UpdateSong,
   UpdateSongVisibility,
 } from "@choir/contract";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
@@ -33,6 +35,7 @@ import {
   getSongDetails,
   listChoirSongs,
   listOwnSongs,
+  SongLimitError,
   searchSongs,
   songsForExport,
   suggestTags,
@@ -50,9 +53,21 @@ const ExportQuery = z.object({
     .pipe(z.array(z.uuid()).min(1).max(500)),
 });
 
+/** Runs a song creation; a refusal by the daily limit tells the client when to try again (Retry-After). */
+async function creating<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof SongLimitError) reply.header("Retry-After", String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
 /** The song library: songs, versions, search, tags, export. */
 export const songRoutes: FastifyPluginAsyncZod = async (app) => {
   const searchLimit = { config: perMinute(app.config.rateLimitPerMinute * 10) };
+  const dailyLimit = app.config.songCreateLimitPerDay;
+  const created = { 201: Song, 429: ErrorBody, ...errors };
 
   app.post(
     "/api/songs",
@@ -61,18 +76,26 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["songs"],
         summary: "Create a song",
+        description: dailyLimit
+          ? `At most ${dailyLimit} new songs per person in 24 hours, imports and versions included; 429 with Retry-After beyond.`
+          : undefined,
         body: CreateSong,
-        response: { 201: Song, ...errors },
+        response: created,
       },
     },
     async (request, reply) => {
       const body = request.body;
       const userId = request.session!.userId;
-      const songId = await createSong(app.db, userId, {
-        ...body,
-        visibleToChoirs: body.visibleToChoirs ?? [],
-        tags: body.tags ?? [],
-      });
+      const songId = await creating(
+        reply,
+        createSong(
+          app.db,
+          userId,
+          { ...body, visibleToChoirs: body.visibleToChoirs ?? [], tags: body.tags ?? [] },
+          undefined,
+          dailyLimit,
+        ),
+      );
       return reply.status(201).send(presentSong(await getSongDetails(app.db, songId, userId)));
     },
   );
@@ -83,11 +106,12 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["songs"],
-        summary: "The caller's own songs",
+        summary: "The caller's own songs, a page at a time (by title)",
+        querystring: Paging,
         response: { 200: z.array(Song), ...errors },
       },
     },
-    async (request) => (await listOwnSongs(app.db, request.session!.userId)).map(presentSong),
+    async (request) => (await listOwnSongs(app.db, request.session!.userId, request.query)).map(presentSong),
   );
 
   app.get(
@@ -140,14 +164,22 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           `Files ending ${IMPORT_FILE_EXTENSIONS.join(", ")}. A .json file is an export of GET /api/songs/export; ` +
           "any other holds one song in ChordPro (kept as written) or chords over words / Ultimate Guitar text " +
           "(converted to ChordPro). Songs become the caller's, Private. A file that cannot be imported gets an " +
-          "`error` and the others are still imported; the songs of one file are created all or none.",
+          "`error` and the others are still imported; the songs of one file are created all or none. The songs " +
+          "count against the daily limit of new songs: with none left, 429; a file that would pass it gets an `error`.",
         body: ImportSongs,
         response: { 200: ImportResult, 413: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
-    async (request) => ({
-      results: await importSongFiles(app.db, request.session!.userId, request.body.files, (error, file) =>
-        request.log.error({ err: error, file }, "song import failed"),
+    async (request, reply) => ({
+      results: await creating(
+        reply,
+        importSongFiles(
+          app.db,
+          request.session!.userId,
+          request.body.files,
+          (error, file) => request.log.error({ err: error, file }, "song import failed"),
+          dailyLimit,
+        ),
       ),
     }),
   );
@@ -158,15 +190,17 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["songs"],
-        summary: "A choir's songs: those shared with it and its versions (members only)",
+        summary:
+          "A choir's songs: those shared with it and its versions (members only), a page at a time (by title)",
         params: z.object({ choirId: z.uuid() }),
+        querystring: Paging,
         response: { 200: z.array(Song), ...errors },
       },
     },
     async (request) => {
       const userId = request.session!.userId;
       await requireMember(app.db, request.params.choirId, userId);
-      return (await listChoirSongs(app.db, request.params.choirId, userId)).map(presentSong);
+      return (await listChoirSongs(app.db, request.params.choirId, userId, request.query)).map(presentSong);
     },
   );
 
@@ -265,7 +299,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Make a choir version of a song; fields omitted are copied from it",
         params: SongIdParams,
         body: CreateSongVersion,
-        response: { 201: Song, ...errors },
+        response: created,
       },
     },
     async (request, reply) => {
@@ -277,7 +311,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!choirId)
         throw invalid(["body.choirId: Choir selection is required"], "Choir selection is required");
       const visibility = body.visibility ?? 2;
-      const songId = await createVersion(app.db, base!.song.id, userId, choirId, {
+      const fields = {
         title: body.title ?? base!.song.title,
         artist: body.artist === undefined ? base!.song.artist : body.artist,
         content: body.content ?? base!.song.content,
@@ -285,7 +319,11 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         visibility,
         visibleToChoirs: body.visibleToChoirs?.length ? body.visibleToChoirs : [choirId],
         tags: body.tags ?? base!.tags.map((tag) => tag.tagName),
-      });
+      };
+      const songId = await creating(
+        reply,
+        createVersion(app.db, base!.song.id, userId, choirId, fields, dailyLimit),
+      );
       return reply.status(201).send(presentSong(await getSongDetails(app.db, songId, userId)));
     },
   );

@@ -1,15 +1,20 @@
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
-import { conflict, forbidden, invalid, notFound } from "../../http/errors.js";
+import { AppError, conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { requireCreator, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 
-export type SongRow = typeof songs.$inferSelect;
+/** A song as the app reads it: every column but `lyrics_norm`, which only the content filter reads, in SQL. */
+export type SongRow = Omit<typeof songs.$inferSelect, "lyricsNorm">;
+
+const { lyricsNorm: _lyricsNorm, ...songColumnsShown } = getTableColumns(songs);
+/** The columns of SongRow, for `select(songColumns)`. */
+export const songColumns = songColumnsShown;
 
 export interface SongDetails {
   song: SongRow;
@@ -73,14 +78,55 @@ async function setChoirs(tx: Tx, songId: string, visibility: number, choirIds: s
   }
 }
 
+/** A new song refused because its creator reached the daily limit (429); `retryAfterSeconds` until one more may be made. */
+export class SongLimitError extends AppError {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("song_limit_reached", 429, SONG_MESSAGES.dailyLimit);
+  }
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Refuses to create `count` more songs when that takes the person past `limit` songs in the last 24 hours
+ * (0: no limit), counting the songs they created from `songs.created_at`. The person's user row is held until the
+ * caller's transaction ends, so one person's concurrent creations are counted one after another.
+ */
+export async function requireSongAllowance(
+  tx: Tx,
+  userId: string,
+  count: number,
+  limit: number,
+): Promise<void> {
+  if (limit <= 0) return;
+  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+  const result = await tx.execute(sql`select count(*)::int as made,
+      ceil(extract(epoch from min(created_at) + interval '1 day' - now()))::int as wait
+    from (select created_at from songs where creator_id = ${userId} and created_at > now() - interval '1 day'
+      order by created_at limit ${limit}) recent`);
+  const [row] = (result as unknown as { rows: { made: number; wait: number | null }[] }).rows;
+  const made = Number(row?.made ?? 0);
+  if (made + count <= limit) return;
+  const wait = made === 0 || count > limit ? DAY_SECONDS : Number(row?.wait ?? DAY_SECONDS);
+  throw new SongLimitError(limit, Math.min(DAY_SECONDS, Math.max(1, wait)));
+}
+
+/** Creates a song (or a choir version) for `creatorId`, within their daily limit of new songs (0: none). */
 export async function createSong(
   db: Db,
   creatorId: string,
   fields: SongFields,
   version?: { baseSongId: string; choirId: string },
+  dailyLimit = 0,
 ): Promise<string> {
   await requireMemberOfAll(db, creatorId, fields.visibility === 2 ? fields.visibleToChoirs : []);
-  return db.transaction((tx) => insertSong(tx, creatorId, fields, version));
+  return db.transaction(async (tx) => {
+    await requireSongAllowance(tx, creatorId, 1, dailyLimit);
+    return insertSong(tx, creatorId, fields, version);
+  });
 }
 
 /**
@@ -114,7 +160,7 @@ export async function insertSong(
 /** A song the user may see, or 404 (whether it does not exist or is not theirs to see). */
 export async function findVisibleSong(db: Executor, songId: string, userId: string): Promise<SongRow> {
   const [row] = await db
-    .select()
+    .select(songColumns)
     .from(songs)
     .where(and(eq(songs.id, songId), visibleTo(userId)));
   if (!row) throw notFound(SONG_MESSAGES.notFound);
@@ -228,6 +274,7 @@ export async function createVersion(
   userId: string,
   choirId: string,
   fields: SongFields,
+  dailyLimit = 0,
 ): Promise<string> {
   const base = await findVisibleSong(db, baseSongId, userId);
   const [membership] = await db
@@ -240,7 +287,7 @@ export async function createVersion(
     .from(songs)
     .where(and(eq(songs.baseSongId, base.id), eq(songs.versionChoirId, choirId)));
   if (existing) throw conflict(SONG_MESSAGES.versionExists);
-  return createSong(db, userId, fields, { baseSongId: base.id, choirId });
+  return createSong(db, userId, fields, { baseSongId: base.id, choirId }, dailyLimit);
 }
 
 /** The user's current choir, else their only choir: where a version goes when none is named. */
@@ -258,9 +305,20 @@ export async function defaultVersionChoir(db: Db, userId: string): Promise<strin
   return memberships.length === 1 ? memberships[0]!.choirId : undefined;
 }
 
-export async function listChoirSongs(db: Db, choirId: string, userId: string): Promise<SongDetails[]> {
+/** A page of a list: `skip` songs passed over, at most `take` returned. */
+export interface ListPage {
+  skip: number;
+  take: number;
+}
+
+export async function listChoirSongs(
+  db: Db,
+  choirId: string,
+  userId: string,
+  page: ListPage,
+): Promise<SongDetails[]> {
   const rows = await db
-    .select()
+    .select(songColumns)
     .from(songs)
     .where(
       and(
@@ -269,23 +327,27 @@ export async function listChoirSongs(db: Db, choirId: string, userId: string): P
           select 1 from song_choirs sc where sc.song_id = ${songs.id} and sc.choir_id = ${choirId}))`,
       ),
     )
-    .orderBy(asc(songs.titleNorm), asc(songs.id));
+    .orderBy(asc(songs.titleNorm), asc(songs.id))
+    .limit(page.take)
+    .offset(page.skip);
   return withDetails(db, rows);
 }
 
-export async function listOwnSongs(db: Db, userId: string): Promise<SongDetails[]> {
+export async function listOwnSongs(db: Db, userId: string, page: ListPage): Promise<SongDetails[]> {
   const rows = await db
-    .select()
+    .select(songColumns)
     .from(songs)
     .where(eq(songs.creatorId, userId))
-    .orderBy(asc(songs.titleNorm), asc(songs.id));
+    .orderBy(asc(songs.titleNorm), asc(songs.id))
+    .limit(page.take)
+    .offset(page.skip);
   return withDetails(db, rows);
 }
 
 export async function songsForExport(db: Db, songIds: string[], userId: string): Promise<SongDetails[]> {
   if (songIds.length === 0) return [];
   const rows = await db
-    .select()
+    .select(songColumns)
     .from(songs)
     .where(and(inArray(songs.id, songIds), visibleTo(userId)))
     .orderBy(asc(songs.titleNorm), asc(songs.id));
@@ -314,7 +376,19 @@ export function searchWords(term: string): string[] {
 }
 
 const normalized = (value: string) => sql`lower(choir_unaccent(${value}))`;
-const containsPattern = (value: string) => sql`'%' || ${normalized(value.replace(/[\\%_]/g, "\\$&"))} || '%'`;
+/** `%text%` for LIKE, escaped after folding: unaccent turns a few characters into `%`, `_` or a backslash (％ → %). */
+const containsPattern = (value: string) =>
+  sql`'%' || replace(replace(replace(${normalized(value)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+/**
+ * A search word as a prefix query. The word is unaccented first and then quoted, so that whatever unaccent makes
+ * of it (ŉ → 'n, ⑴ → (1), ½ → 1/2) is read as text, which the parser splits as it splits the songs' words, and
+ * never as tsquery syntax. The spaces inside the quotes keep a word that folds to nothing a valid (empty) query.
+ */
+const prefixQuery = (word: string) =>
+  sql`to_tsquery('simple', ''' ' || replace(replace(choir_unaccent(${word}), '\\', '\\\\'), '''', '''''') || ' '':*')`;
+
+/** Search text as the database can take it: PostgreSQL text cannot hold NUL, which no song contains anyway. */
+const searchable = (value: string | undefined) => value?.replaceAll("\u0000", "");
 
 /**
  * Tag ids by lowercase name, per database: the app never renames or deletes a tag, so a found id stays right. A
@@ -468,7 +542,14 @@ async function runSearch(db: Db, callerId: string, filters: SearchFilters): Prom
  * the lyrics only, all equal. Equal ranks go by title, then id. Lyrics are matched, never ranked: ranking a
  * common word's 20,000 matches on their full word lists cost more than everything else.
  */
-export async function searchStatement(db: Db, callerId: string, filters: SearchFilters): Promise<SQL> {
+export async function searchStatement(db: Db, callerId: string, given: SearchFilters): Promise<SQL> {
+  const filters: SearchFilters = {
+    ...given,
+    searchTerm: searchable(given.searchTerm),
+    title: searchable(given.title),
+    artist: searchable(given.artist),
+    content: searchable(given.content),
+  };
   const myChoirs = sql`(select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId})`;
   const where: SQL[] = [
     sql`(ss.creator_id = ${callerId} or ss.visibility = 1
@@ -482,11 +563,11 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
     // Every word must match: as a word prefix anywhere (title, artist, tags, lyrics), or as a likely typo of a
     // word of the title or artist. (`title_norm %> word` is `word <% title_norm` as the trigram index reads it.)
     for (const word of words) {
-      where.push(sql`(ss.words @@ to_tsquery('simple', choir_unaccent(${`${word}:*`}))
+      where.push(sql`(ss.words @@ ${prefixQuery(word)}
         or ss.title_norm %> ${normalized(word)} or ss.artist_norm %> ${normalized(word)})`);
     }
-    const any = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" | ")}))`;
-    const all = sql`to_tsquery('simple', choir_unaccent(${words.map((word) => `${word}:*`).join(" & ")}))`;
+    const any = sql`(${sql.join(words.map(prefixQuery), sql` || `)})`;
+    const all = sql`(${sql.join(words.map(prefixQuery), sql` && `)})`;
     rank = sql`case
       when ss.head_vector @@ ${any} then 2 + least(ts_rank(ss.head_vector, ${any}), 1)
       when not (ss.words @@ ${all}) then 1 + (word_similarity(${normalized(term)}, ss.title_norm)
@@ -496,8 +577,9 @@ export async function searchStatement(db: Db, callerId: string, filters: SearchF
   if (filters.title) where.push(sql`ss.title_norm like ${containsPattern(filters.title)}`);
   if (filters.artist) where.push(sql`ss.artist_norm like ${containsPattern(filters.artist)}`);
   if (filters.content) {
+    // lyrics_norm: the lyrics folded once when the song is saved (migration 0013), not on every search.
     where.push(sql`exists (select 1 from songs c where c.id = ss.song_id
-      and lower(choir_unaccent(choir_lyrics(c.content))) like ${containsPattern(filters.content)})`);
+      and c.lyrics_norm like ${containsPattern(filters.content)})`);
   }
   // Tags by id (cached): with the ids in the statement the planner knows how common each tag is, and reads the
   // songs of a common tag in title order instead of sorting them all. An unknown tag matches nothing.

@@ -1,6 +1,7 @@
 import {
   CreateTemplate,
   ErrorBody,
+  Paging,
   PlaylistTemplate,
   SetTemplateDefault,
   UpdateTemplate,
@@ -53,8 +54,9 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["templates"],
-        summary: "The choir's templates (default first) and the built-in ones (members)",
+        summary: "A page of the choir's templates (default first), then the built-in ones (members)",
         params: z.object({ choirId: z.uuid() }),
+        querystring: Paging,
         response: { 200: z.array(PlaylistTemplate), ...errors },
       },
     },
@@ -62,7 +64,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireMember(app.db, request.params.choirId, request.session!.userId);
       reply.header("Vary", "Accept-Language");
       const language = requestLanguage(request);
-      return (await listChoirTemplates(app.db, request.params.choirId)).map((t) =>
+      return (await listChoirTemplates(app.db, request.params.choirId, request.query)).map((t) =>
         presentTemplate(t, language),
       );
     },

@@ -77,7 +77,11 @@ export async function getTemplate(db: Db | Tx, templateId: string): Promise<Temp
 const globalOrder = sql`array_position(${sql.raw(`ARRAY[${GLOBAL_TEMPLATE_KEYS.map((k) => `'${k}'`).join(",")}]::text[]`)}, ${playlistTemplates.globalKey})`;
 
 /** A choir's templates (its default first, then by title), followed by the built-in ones. */
-export async function listChoirTemplates(db: Db, choirId: string): Promise<TemplateWithSections[]> {
+export async function listChoirTemplates(
+  db: Db,
+  choirId: string,
+  page: { skip: number; take: number },
+): Promise<TemplateWithSections[]> {
   const rows = await db
     .select()
     .from(playlistTemplates)
@@ -89,7 +93,9 @@ export async function listChoirTemplates(db: Db, choirId: string): Promise<Templ
       asc(sql`lower(${playlistTemplates.title})`),
       asc(playlistTemplates.createdAt),
       asc(playlistTemplates.id),
-    );
+    )
+    .limit(page.take)
+    .offset(page.skip);
   return withSections(db, rows);
 }
 

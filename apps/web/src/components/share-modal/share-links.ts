@@ -10,7 +10,10 @@ export function shareUrl(origin: string, playlistId: string): string {
   return `${origin.replace(/\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
 }
 
-/** The playlist's PDF, which needs no sign-in, with its headings and dates in the reader's language. */
+/**
+ * The playlist's PDF, with its headings and dates in the reader's language: a public playlist's for anyone, a
+ * private one's only with a member's token.
+ */
 export function pdfUrl(playlistId: string, language: string): string {
   return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?lang=${encodeURIComponent(language)}`;
 }

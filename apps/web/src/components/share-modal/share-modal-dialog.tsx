@@ -1,10 +1,20 @@
 import { Button, Center, Group, Image, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconCheck, IconCopy, IconDownload, IconQrcode, IconShare, IconX } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconLock,
+  IconQrcode,
+  IconShare,
+  IconWorld,
+  IconX,
+} from "@tabler/icons-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../lib/i18n";
+import { fetchSongbook, saveBlob, songbookFileName } from "./pdf-download";
 import {
   canUseSystemShare,
   pdfUrl,
@@ -14,12 +24,23 @@ import {
   useCopyFeedback,
 } from "./share-links";
 import type { ShareModalProps } from "./share-modal";
+import classes from "./share-modal.module.css";
+
+type Progress = "idle" | "pending" | "done" | "failed";
 
 /**
- * The share address of a saved playlist: copy it, show it as a QR code, open its PDF, or hand it to the phone. Its
- * own chunk, loaded the first time the dialog opens (share-modal.tsx).
+ * The share address of a saved playlist: who can open it (anyone, or the choir's signed-in members, with the offer
+ * to make the playlist public for those who may edit it), copy it, show it as a QR code, get its PDF, or hand it to
+ * the phone. Its own chunk, loaded the first time the dialog opens (share-modal.tsx).
  */
-export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProps) {
+export function ShareModalDialog({
+  playlistId,
+  opened,
+  onClose,
+  isPublic,
+  choirName,
+  onMakePublic,
+}: ShareModalProps) {
   const { t, i18n } = useTranslation();
   const url = shareUrl(window.location.origin, playlistId);
   const { state, copy } = useCopyFeedback();
@@ -27,6 +48,41 @@ export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProp
   const [qr, setQr] = useState<string | null>(null);
   const isPhone = useMediaQuery("(pointer: coarse) and (max-width: 768px)") ?? false;
   const canShare = canUseSystemShare(typeof navigator === "undefined" ? undefined : navigator, isPhone);
+  const [making, setMaking] = useState<Progress>("idle");
+  const [pdf, setPdf] = useState<Progress>("idle");
+  const isOpenToAnyone = isPublic || making === "done";
+  const language = currentLanguage(i18n);
+
+  const makePublic = async () => {
+    if (!onMakePublic) return;
+    setMaking("pending");
+    try {
+      await onMakePublic();
+      setMaking("done");
+    } catch {
+      setMaking("failed");
+    }
+  };
+
+  // A private playlist's PDF answers only with a member's token, which a plain link cannot send.
+  const downloadPrivatePdf = async () => {
+    setPdf("pending");
+    try {
+      const response = await fetchSongbook(pdfUrl(playlistId, language));
+      if (!response.ok) throw new Error(`The songbook answered ${response.status}`);
+      saveBlob(await response.blob(), songbookFileName(playlistId));
+      setPdf("done");
+    } catch {
+      setPdf("failed");
+    }
+  };
+
+  // The dialog stays mounted once opened: each opening starts without the last one's outcome.
+  useEffect(() => {
+    if (opened) return;
+    setMaking("idle");
+    setPdf("idle");
+  }, [opened]);
 
   useEffect(() => {
     if (!showQr) return;
@@ -60,7 +116,49 @@ export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProp
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
       <Stack gap="md" data-testid="share-modal">
-        <Text>{t("share.modal.description")}</Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {isOpenToAnyone ? (
+            <IconWorld size={22} aria-hidden="true" className={classes.accessIcon} />
+          ) : (
+            <IconLock size={22} aria-hidden="true" className={classes.accessIcon} />
+          )}
+          <Text data-testid="share-access" data-access={isOpenToAnyone ? "public" : "private"}>
+            {isOpenToAnyone
+              ? t("share.modal.description")
+              : choirName
+                ? t("share.modal.privateDescription", { choir: choirName })
+                : t("share.modal.privateDescriptionNoChoir")}
+          </Text>
+        </Group>
+        {!isOpenToAnyone && onMakePublic ? (
+          <Group gap="sm" wrap="wrap" justify="space-between" className={classes.makePublic}>
+            <Text size="sm" flex="1 1 16rem" data-testid="share-make-public-hint">
+              {t("share.modal.makePublicHint")}
+            </Text>
+            <Button
+              variant="light"
+              leftSection={<IconWorld size={18} aria-hidden="true" />}
+              loading={making === "pending"}
+              onClick={makePublic}
+              data-testid="share-make-public"
+            >
+              {t("share.modal.makePublic")}
+            </Button>
+          </Group>
+        ) : null}
+        <Text
+          size="sm"
+          aria-live="polite"
+          c={making === "failed" ? "red.8" : "teal.9"}
+          hidden={making !== "done" && making !== "failed"}
+          data-testid="share-make-public-status"
+        >
+          {making === "done"
+            ? t("share.modal.madePublic")
+            : making === "failed"
+              ? t("share.modal.makePublicFailed")
+              : ""}
+        </Text>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
             flex={1}
@@ -116,17 +214,29 @@ export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProp
           >
             {showQr ? t("share.modal.hideQr") : t("share.modal.showQr")}
           </Button>
-          <Button
-            component="a"
-            href={pdfUrl(playlistId, currentLanguage(i18n))}
-            target="_blank"
-            rel="noopener"
-            variant="light"
-            leftSection={<IconDownload size={18} aria-hidden="true" />}
-            data-testid="share-pdf"
-          >
-            {t("share.modal.downloadPdf")}
-          </Button>
+          {isOpenToAnyone ? (
+            <Button
+              component="a"
+              href={pdfUrl(playlistId, language)}
+              target="_blank"
+              rel="noopener"
+              variant="light"
+              leftSection={<IconDownload size={18} aria-hidden="true" />}
+              data-testid="share-pdf"
+            >
+              {t("share.modal.downloadPdf")}
+            </Button>
+          ) : (
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={18} aria-hidden="true" />}
+              loading={pdf === "pending"}
+              onClick={downloadPrivatePdf}
+              data-testid="share-pdf"
+            >
+              {t("share.modal.downloadPdf")}
+            </Button>
+          )}
           {canShare ? (
             <Button
               variant="light"
@@ -138,6 +248,11 @@ export function ShareModalDialog({ playlistId, opened, onClose }: ShareModalProp
             </Button>
           ) : null}
         </Group>
+        {pdf === "failed" ? (
+          <Text size="sm" c="red.8" role="alert" data-testid="share-pdf-status">
+            {t("share.modal.pdfFailed")}
+          </Text>
+        ) : null}
         <div id="share-qr" hidden={!showQr}>
           {showQr && qr ? (
             <Center>

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import "../../lib/i18n";
 import { i18n } from "../../lib/i18n";
@@ -232,6 +232,50 @@ describe("song sheet toolbar", () => {
     expect(screen.getByTestId("lyrics-only-toggle").textContent).toContain("Solo letra");
     expect(screen.getAllByTestId("sheet-section")[1]!.textContent).toContain("Estribillo");
     expect(screen.getByTestId("transpose-up").getAttribute("aria-label")).toBe("Subir un semitono");
+  });
+});
+
+describe("a song too long to show in full", () => {
+  // A chorus of one very long line, recalled again and again: far more than a sheet shows.
+  const LONG_SONG = `{start_of_chorus}\n${"la ".repeat(3_000)}\n{end_of_chorus}\n${"{chorus}\n".repeat(80)}`;
+
+  it("ends the sheet with a note saying so, in the reader's language", async () => {
+    renderSheet(<SongSheetView content={LONG_SONG} />);
+    const sections = screen.getAllByTestId("sheet-section");
+    expect(sections.length).toBeGreaterThan(1);
+    expect(sections.length).toBeLessThan(81);
+    const note = screen.getByTestId("sheet-truncated");
+    expect(note.textContent).toBe(
+      "This song is too long to show in full: only its first 5,000 lines are shown.",
+    );
+    expect(sections.at(-1)!.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // The lyrics-only view of the same song says so too.
+    fireEvent.click(screen.getByTestId("lyrics-only-toggle"));
+    expect(screen.getByTestId("sheet-truncated")).toBeTruthy();
+
+    cleanup();
+    await i18n.changeLanguage("es");
+    renderSheet(<SongSheetView content={LONG_SONG} showToolbar={false} />);
+    expect(screen.getByTestId("sheet-truncated").textContent).toBe(
+      "Esta canción es demasiado larga para mostrarla entera: solo se muestran sus primeras 5000 líneas.",
+    );
+  });
+
+  it("draws a long sheet a slice at a time, so the page keeps answering, and then whole", async () => {
+    const many = Array.from({ length: 1_200 }, (_, index) => `[G]line ${index}`).join("\n");
+    renderSheet(<SongSheetView content={many} showToolbar={false} />);
+    const first = screen.getAllByTestId("sheet-line").length;
+    expect(first).toBeGreaterThan(100);
+    expect(first).toBeLessThan(1_200);
+    await waitFor(() => expect(screen.getAllByTestId("sheet-line")).toHaveLength(1_200), { timeout: 20_000 });
+    expect(screen.getAllByTestId("sheet-line").at(-1)!.textContent).toContain("line 1199");
+  }, 30_000);
+
+  it("shows no note under a song that is shown whole", () => {
+    renderSheet(<SongSheetView content={SONG} />);
+    expect(screen.getAllByTestId("sheet-section").length).toBeGreaterThan(0);
+    expect(screen.queryByTestId("sheet-truncated")).toBeNull();
   });
 });
 

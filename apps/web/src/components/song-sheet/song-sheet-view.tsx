@@ -6,6 +6,7 @@ import {
   initialTranspose,
   type Key,
   lyricsOnly,
+  MAX_RENDERED_LINES,
   parseKey,
   parseSong,
   type Section,
@@ -32,7 +33,7 @@ import {
   type TablerIcon,
 } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { type ReactNode, useMemo, useState } from "react";
+import { memo, type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./song-sheet.module.css";
 import {
@@ -192,6 +193,42 @@ function toViewSections(sheet: SongSheet): ViewSection[] {
   });
 }
 
+/**
+ * Lines drawn in one go: a longer sheet is drawn a slice at a time, one task each, so the page keeps answering
+ * while a song of thousands of lines appears.
+ */
+const LINES_PER_SLICE = 250;
+
+/** The sections holding the sheet's first `count` lines (a section without lines counts one); whether that is all. */
+function firstLines(sections: ViewSection[], count: number): { views: ViewSection[]; isWhole: boolean } {
+  const views: ViewSection[] = [];
+  let left = count;
+  for (const view of sections) {
+    if (left <= 0) return { views, isWhole: false };
+    if (view.lines.length > left) {
+      views.push({ ...view, lines: view.lines.slice(0, left) });
+      return { views, isWhole: false };
+    }
+    views.push(view);
+    left -= Math.max(1, view.lines.length);
+  }
+  return { views, isWhole: true };
+}
+
+/** The part of the sheet drawn so far: one more slice after each paint until the whole sheet is there. */
+function useSlicedSections(sections: ViewSection[]): { views: ViewSection[]; isWhole: boolean } {
+  const [drawn, setDrawn] = useState({ sections, lines: LINES_PER_SLICE });
+  // A new sheet (another song, key or view) starts again from its first slice.
+  const lines = drawn.sections === sections ? drawn.lines : LINES_PER_SLICE;
+  const slice = useMemo(() => firstLines(sections, lines), [sections, lines]);
+  useEffect(() => {
+    if (slice.isWhole) return;
+    const timer = setTimeout(() => setDrawn({ sections, lines: lines + LINES_PER_SLICE }), 0);
+    return () => clearTimeout(timer);
+  }, [slice.isWhole, sections, lines]);
+  return slice;
+}
+
 // ── Labels ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 const NAMED_SECTIONS: readonly SectionType[] = ["verse", "chorus", "bridge", "tab", "grid"];
@@ -291,7 +328,7 @@ function ChordLine({ line }: { line: Extract<ViewLine, { kind: "chords" }> }) {
   );
 }
 
-function SheetLine({ line }: { line: ViewLine }) {
+const SheetLine = memo(function SheetLine({ line }: { line: ViewLine }) {
   switch (line.kind) {
     case "chords":
       return <ChordLine line={line} />;
@@ -319,9 +356,9 @@ function SheetLine({ line }: { line: ViewLine }) {
     default:
       return <div className={classes.emptyLine} aria-hidden="true" />;
   }
-}
+});
 
-function SheetSection({ view }: { view: ViewSection }) {
+const SheetSection = memo(function SheetSection({ view }: { view: ViewSection }) {
   const { t } = useTranslation();
   const { section } = view;
   const label = sectionLabel(section, t);
@@ -352,7 +389,7 @@ function SheetSection({ view }: { view: ViewSection }) {
       )}
     </div>
   );
-}
+});
 
 function tempoText(tempo: string, t: TFunction): string {
   return /^\d+(\.\d+)?$/.test(tempo.trim()) ? t("songs.sheet.meta.bpm", { value: tempo.trim() }) : tempo;
@@ -585,7 +622,7 @@ export function SongSheetView({
   showToolbar = true,
   compact = false,
 }: SongSheetViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useSheetSettings();
   const [isLyricsOnly, setLyricsOnly] = useState(false);
   // null: at the starting point (the target key or the song's {transpose}); a number: the reader moved it.
@@ -609,6 +646,7 @@ export function SongSheetView({
     return isLyricsOnly ? lyricsOnly(named) : named;
   }, [current, isSolfege, isLyricsOnly]);
   const sections = useMemo(() => toViewSections(shown), [shown]);
+  const drawn = useSlicedSections(sections);
 
   const keyName = current.key
     ? formatKey(keyText(current.key), isSolfege ? SOLFEGE_FORMAT : { notation: "letters" })
@@ -650,7 +688,12 @@ export function SongSheetView({
         {sections.length === 0 ? (
           <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
         ) : (
-          sections.map((view) => <SheetSection key={view.id} view={view} />)
+          drawn.views.map((view) => <SheetSection key={view.id} view={view} />)
+        )}
+        {shown.truncated && drawn.isWhole && (
+          <p className={classes.truncatedNote} role="note" data-testid="sheet-truncated">
+            {t("songs.sheet.truncated", { lines: MAX_RENDERED_LINES.toLocaleString(i18n.language) })}
+          </p>
         )}
       </div>
     </div>

@@ -1,39 +1,39 @@
+import { SIGN_IN_ERRORS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
-import { classifyAuthError, DEFAULT_AUTH_ERROR_MESSAGE, hasTechnicalDetails } from "./auth-error";
+import { authErrorKindOf, authErrorPath, parseAuthErrorKind } from "./auth-error";
 
-describe("auth error keyword mapping", () => {
+describe("sign-in error explanations", () => {
   it.each([
-    ["No authentication token received", "token"],
-    ["Invalid or expired sign-in TOKEN", "token"],
-    ["Network error. Please check your connection.", "network"],
-    ["Lost connection to the server", "network"],
-    ["The user cancelled the sign-in", "cancelled"],
-    ["Sign-in was canceled", "cancelled"],
-    ["access_denied", "cancelled"],
-    ["Something unexpected", "generic"],
-    ["", "generic"],
-  ])("maps %j to the %s explanation", (message, kind) => {
-    expect(classifyAuthError(message)).toBe(kind);
+    [SIGN_IN_ERRORS.unknownState, "restart"],
+    [SIGN_IN_ERRORS.otherBrowser, "restart"],
+    [SIGN_IN_ERRORS.cancelled, "cancelled"],
+    [SIGN_IN_ERRORS.providerUnavailable, "network"],
+    [SIGN_IN_ERRORS.failed, "generic"],
+  ])("recognises the server's message %j as %s", (message, kind) => {
+    expect(authErrorKindOf(message)).toBe(kind);
   });
 
-  it("prefers token over network over cancelled when several keywords appear", () => {
-    expect(classifyAuthError("token refused: network denied")).toBe("token");
-    expect(classifyAuthError("network denied")).toBe("network");
+  it.each([
+    "access_denied",
+    "The user cancelled the sign-in",
+    "Invalid or expired sign-in TOKEN",
+    "Lost connection to the server",
+    `${SIGN_IN_ERRORS.cancelled} Call +1 555 0100`,
+    "",
+    null,
+  ])("treats any other text (%j) as a plain failure", (message) => {
+    expect(authErrorKindOf(message)).toBe("generic");
   });
 
-  it("shows technical details only for a message other than the default", () => {
-    expect(hasTechnicalDetails(DEFAULT_AUTH_ERROR_MESSAGE)).toBe(false);
-    expect(hasTechnicalDetails("")).toBe(false);
-    expect(hasTechnicalDetails(null)).toBe(false);
-    expect(hasTechnicalDetails("access_denied")).toBe(true);
-    // The server's plain failure says nothing more than the page does.
-    expect(hasTechnicalDetails("Authentication failed. Please try again.")).toBe(false);
-    expect(hasTechnicalDetails("Authentication failed. Please try again. (invalid_grant)")).toBe(true);
+  it("reads only known reasons from the error page's address", () => {
+    expect(parseAuthErrorKind("restart")).toBe("restart");
+    expect(parseAuthErrorKind("cancelled")).toBe("cancelled");
+    expect(parseAuthErrorKind("constructor")).toBe("generic");
+    expect(parseAuthErrorKind("Your account is locked")).toBe("generic");
+    expect(parseAuthErrorKind(null)).toBe("generic");
   });
 
-  it("explains the server's no-connection failure as a network problem", () => {
-    expect(classifyAuthError("No connection to the sign-in service. Please try again in a moment.")).toBe(
-      "network",
-    );
+  it("names the reason, not a message, in the error page's address", () => {
+    expect(authErrorPath("token")).toBe("/auth/error?reason=token");
   });
 });

@@ -1,25 +1,33 @@
-import { SIGN_IN_FAILED } from "@choir/contract";
+import { SIGN_IN_ERRORS } from "@choir/contract";
 
-/** The message the error page assumes when none is given; technical details are hidden for it. */
-export const DEFAULT_AUTH_ERROR_MESSAGE = "Authentication failed";
+/** The sign-in failures the app explains, each with its own translated title, description and suggestion. */
+export const AUTH_ERROR_KINDS = ["token", "network", "cancelled", "restart", "generic"] as const;
 
-export type AuthErrorKind = "token" | "network" | "cancelled" | "generic";
+export type AuthErrorKind = (typeof AUTH_ERROR_KINDS)[number];
 
-/** Picks the explanation for a sign-in failure from keywords in its message, in this order of precedence. */
-export function classifyAuthError(message: string | null | undefined): AuthErrorKind {
-  const text = (message ?? "").toLowerCase();
-  if (text.includes("token")) return "token";
-  if (text.includes("network") || text.includes("connection")) return "network";
-  if (text.includes("cancel") || text.includes("denied")) return "cancelled";
-  return "generic";
+/** The server's own messages (`/auth/callback?error=`), recognised by their exact text. */
+const SERVER_MESSAGE_KINDS = new Map<string, AuthErrorKind>([
+  [SIGN_IN_ERRORS.unknownState, "restart"],
+  [SIGN_IN_ERRORS.otherBrowser, "restart"],
+  [SIGN_IN_ERRORS.cancelled, "cancelled"],
+  [SIGN_IN_ERRORS.providerUnavailable, "network"],
+  [SIGN_IN_ERRORS.failed, "generic"],
+]);
+
+/**
+ * The explanation for the error text the server put on /auth/callback. Anyone can write a link with any text there,
+ * so only the server's own messages are recognised; everything else is a plain failure, and the text is never shown.
+ */
+export function authErrorKindOf(message: string | null | undefined): AuthErrorKind {
+  return SERVER_MESSAGE_KINDS.get((message ?? "").trim()) ?? "generic";
 }
 
-/** Technical details are worth showing only for a real message (not the default, nor the server's plain failure). */
-export function hasTechnicalDetails(message: string | null | undefined): message is string {
-  const text = message?.trim();
-  return Boolean(text) && text !== DEFAULT_AUTH_ERROR_MESSAGE && text !== SIGN_IN_FAILED;
+/** The reason named in the error page's address, when it is one the app knows; otherwise a plain failure. */
+export function parseAuthErrorKind(value: string | null | undefined): AuthErrorKind {
+  return (AUTH_ERROR_KINDS as readonly string[]).includes(value ?? "") ? (value as AuthErrorKind) : "generic";
 }
 
-export function authErrorPath(message: string): string {
-  return `/auth/error?message=${encodeURIComponent(message)}`;
+/** The error page for a reason: the address names the reason only, never a message. */
+export function authErrorPath(kind: AuthErrorKind): string {
+  return `/auth/error?reason=${kind}`;
 }

@@ -11,6 +11,7 @@ import type {
 } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { fetchAllPages } from "../../lib/paging";
 import { currentUserKey } from "../../lib/session";
 
 export const choirKeys = {
@@ -160,7 +161,7 @@ export async function fetchChoirInvitations(
   signal?: AbortSignal,
 ): Promise<EmailInvitation[]> {
   try {
-    return await apiRequest<EmailInvitation[]>(`${choirPath(choirId)}/invitations`, { signal });
+    return await fetchAllPages<EmailInvitation>(`${choirPath(choirId)}/invitations`, signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return [];
     throw error;
@@ -180,9 +181,10 @@ export function useChoirInvitations(choirId: string, enabled: boolean) {
 // ── Shareable links (administrators) ─────────────────────────────────────────────────────────────────────────
 
 export function fetchShareableLinks(choirId: string, signal?: AbortSignal): Promise<ShareableInvitation[]> {
-  return apiRequest<ShareableInvitation[]>(`/invitations/shareable/choir/${encodeURIComponent(choirId)}`, {
+  return fetchAllPages<ShareableInvitation>(
+    `/invitations/shareable/choir/${encodeURIComponent(choirId)}`,
     signal,
-  });
+  );
 }
 
 export const shareableLinksQuery = (choirId: string) =>

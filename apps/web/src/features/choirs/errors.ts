@@ -1,5 +1,39 @@
+import { INVITATION_MAIL_LIMITS } from "@choir/contract";
 import { ApiError, NetworkError } from "../../lib/api-client";
-import { type Message, serverMessage } from "../../lib/messages";
+import { failureMessage, type Message, serverMessage } from "../../lib/messages";
+
+const MAIL_LIMIT_KEYS: Record<string, { key: string; limit: number }> = {
+  [INVITATION_MAIL_LIMITS.addressCode]: {
+    key: "choir.invite.errors.addressMailLimit",
+    limit: INVITATION_MAIL_LIMITS.perAddressPerHour,
+  },
+  [INVITATION_MAIL_LIMITS.choirCode]: {
+    key: "choir.invite.errors.choirMailLimit",
+    limit: INVITATION_MAIL_LIMITS.perChoirPerDay,
+  },
+};
+
+/** A wait in whole minutes, or in whole hours once it is longer than an hour and a half (rounded up). */
+export function waitMessage(seconds: number): Message {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return { key: "choir.invite.errors.waitMinutes", values: { count: minutes } };
+  return { key: "choir.invite.errors.waitHours", values: { count: Math.ceil(seconds / 3600) } };
+}
+
+/**
+ * Inviting by e-mail, as sentences to show together: a refusal by one of the sending limits (429) says which limit
+ * was reached and how long to wait (from `Retry-After`); any other failure reads as usual, else 'Failed to invite
+ * member'.
+ */
+export function inviteErrorMessages(error: unknown): Message[] {
+  if (error instanceof ApiError && error.status === 429) {
+    const known = MAIL_LIMIT_KEYS[error.code];
+    if (known && error.retryAfterSeconds !== undefined) {
+      return [{ key: known.key, values: { limit: known.limit } }, waitMessage(error.retryAfterSeconds)];
+    }
+  }
+  return [failureMessage(error, "choir.invite.failed")];
+}
 
 /**
  * Creating a shareable link: the server's message when it sent one, else by status (401, 403, 400, other),

@@ -1,6 +1,6 @@
 import type { CurrentUser, EmailInvitation, Playlist, UserChoir } from "@choir/contract";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { choirPlaylistsQuery } from "../playlists/api";
+import { upcomingChoirPlaylistsQuery } from "../playlists/api";
 import { songSearchQuery } from "../songs/api";
 
 export interface SetupStep {
@@ -121,17 +121,24 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** How many playlists the coming-up list shows. */
+const UPCOMING_LIMIT = 5;
+
 /**
- * The coming-up list: every choir's playlists, read once each. A choir whose playlists fail to load simply adds
- * nothing; `isPending` while none has answered yet.
+ * The coming-up list: each choir's first playlists from today on (one short page each). A choir whose playlists
+ * fail to load simply adds nothing; `isPending` while none has answered yet.
  */
 export function useUpcomingPlaylists(choirs: UserChoir[], language: string) {
+  const today = localToday();
   const results = useQueries({
-    queries: choirs.map((choir) => ({ ...choirPlaylistsQuery(choir.id), retry: false })),
+    queries: choirs.map((choir) => ({
+      ...upcomingChoirPlaylistsQuery(choir.id, today, UPCOMING_LIMIT),
+      retry: false,
+    })),
   });
   const playlists = results.flatMap((result) => result.data ?? []);
   return {
     isPending: choirs.length > 0 && results.every((result) => result.isPending),
-    playlists: upcomingPlaylists(playlists, choirs, localToday(), language),
+    playlists: upcomingPlaylists(playlists, choirs, today, language, UPCOMING_LIMIT),
   };
 }

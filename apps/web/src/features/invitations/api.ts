@@ -1,6 +1,7 @@
 import type { AcceptedInvitation, EmailInvitation, InvitationDetails } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { fetchAllPages } from "../../lib/paging";
 import { currentUserKey } from "../../lib/session";
 import { pendingInviteToken } from "../../lib/storage";
 
@@ -14,7 +15,7 @@ export const invitationKeys = {
 
 /** GET /api/invitations: invitations sent to the caller's e-mail that are still pending. */
 export function fetchPendingInvitations(signal?: AbortSignal): Promise<EmailInvitation[]> {
-  return apiRequest<EmailInvitation[]>("/invitations", { signal });
+  return fetchAllPages<EmailInvitation>("/invitations", signal);
 }
 
 export const pendingInvitationsQuery = () =>

@@ -1,12 +1,13 @@
-import type {
-  AddPlaylistSong,
-  CreatePlaylist,
-  LastSung,
-  MovePlaylistSong,
-  Playlist,
-  UpdatePlaylist,
+import {
+  type AddPlaylistSong,
+  type CreatePlaylist,
+  type LastSung,
+  type MovePlaylistSong,
+  PAGING_LIMITS,
+  type Playlist,
+  type UpdatePlaylist,
 } from "@choir/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
 
 export const playlistKeys = {
@@ -20,12 +21,69 @@ const playlistPath = (playlistId: string) => `/playlists/${encodeURIComponent(pl
 const entryPath = (playlistId: string, songId: string) =>
   `${playlistPath(playlistId)}/songs/${encodeURIComponent(songId)}`;
 
-/** A choir's playlists. `bust` adds the spec's `_t` cache-busting parameter for an explicit refresh. */
-export function fetchChoirPlaylists(choirId: string, options: { bust?: boolean; signal?: AbortSignal } = {}) {
-  const query = options.bust ? `?_t=${Date.now()}` : "";
-  return apiRequest<Playlist[]>(`/choirs/${encodeURIComponent(choirId)}/playlists${query}`, {
-    signal: options.signal,
+/** Playlists shown per page where the choir's playlists are listed (the edit page's chooser). */
+export const CHOIR_PLAYLISTS_PAGE_SIZE = 20;
+
+export interface ChoirPlaylistsPage {
+  skip?: number;
+  take?: number;
+  /** yyyy-MM-dd: the list starts at this day. */
+  from?: string;
+  /** Adds the spec's `_t` cache-busting parameter for an explicit refresh. */
+  bust?: boolean;
+}
+
+/** One page of a choir's playlists, by date (oldest first). */
+export function fetchChoirPlaylistsPage(choirId: string, page: ChoirPlaylistsPage, signal?: AbortSignal) {
+  const query = new URLSearchParams();
+  if (page.from) query.set("from", page.from);
+  if (page.skip) query.set("skip", String(page.skip));
+  query.set("take", String(page.take ?? PAGING_LIMITS.takeDefault));
+  if (page.bust) query.set("_t", String(Date.now()));
+  return apiRequest<Playlist[]>(`/choirs/${encodeURIComponent(choirId)}/playlists?${query}`, { signal });
+}
+
+/**
+ * All of a choir's playlists, read a page of the largest size at a time until a short page: the playlist of a day
+ * is looked up in it. `bust` adds the spec's `_t` cache-busting parameter for an explicit refresh.
+ */
+export async function fetchChoirPlaylists(
+  choirId: string,
+  options: { bust?: boolean; signal?: AbortSignal } = {},
+): Promise<Playlist[]> {
+  const take = PAGING_LIMITS.takeMax;
+  const all: Playlist[] = [];
+  for (let skip = 0; ; skip += take) {
+    const page = await fetchChoirPlaylistsPage(choirId, { skip, take, bust: options.bust }, options.signal);
+    all.push(...page);
+    if (page.length < take) return all;
+  }
+}
+
+/** The choir's playlists page by page (oldest first), for a list that loads more on request. */
+export const choirPlaylistPagesQuery = (choirId: string) =>
+  infiniteQueryOptions({
+    queryKey: [...playlistKeys.choir(choirId), "pages"] as const,
+    queryFn: ({ pageParam, signal }) =>
+      fetchChoirPlaylistsPage(choirId, { skip: pageParam, take: CHOIR_PLAYLISTS_PAGE_SIZE }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: Playlist[], pages: Playlist[][]) =>
+      last.length < CHOIR_PLAYLISTS_PAGE_SIZE ? undefined : pages.length * CHOIR_PLAYLISTS_PAGE_SIZE,
   });
+
+export function useChoirPlaylistPages(choirId: string | undefined) {
+  return useInfiniteQuery({ ...choirPlaylistPagesQuery(choirId ?? ""), enabled: Boolean(choirId) });
+}
+
+/** The choir's first `take` playlists dated `from` (yyyy-MM-dd) or later, soonest first. */
+export const upcomingChoirPlaylistsQuery = (choirId: string, from: string, take: number) =>
+  queryOptions({
+    queryKey: [...playlistKeys.choir(choirId), "from", from, take] as const,
+    queryFn: ({ signal }) => fetchChoirPlaylistsPage(choirId, { from, take }, signal),
+  });
+
+export function useUpcomingChoirPlaylists(choirId: string | undefined, from: string, take: number) {
+  return useQuery({ ...upcomingChoirPlaylistsQuery(choirId ?? "", from, take), enabled: Boolean(choirId) });
 }
 
 export const choirPlaylistsQuery = (choirId: string) =>
@@ -33,10 +91,6 @@ export const choirPlaylistsQuery = (choirId: string) =>
     queryKey: playlistKeys.choir(choirId),
     queryFn: ({ signal }) => fetchChoirPlaylists(choirId, { signal }),
   });
-
-export function useChoirPlaylists(choirId: string | undefined) {
-  return useQuery({ ...choirPlaylistsQuery(choirId ?? ""), enabled: Boolean(choirId) });
-}
 
 export function fetchPlaylist(playlistId: string, signal?: AbortSignal): Promise<Playlist> {
   return apiRequest<Playlist>(playlistPath(playlistId), { signal });

@@ -28,6 +28,15 @@ export function useCreatePlaylistMutation() {
   return useMutation({ mutationFn: (values: CreatePlaylist) => createPlaylist(values), onSuccess: saved });
 }
 
+/** Makes a playlist public (its share link then opens for anyone): the update API with only `isPublic`. */
+export function useMakePlaylistPublicMutation() {
+  const { saved } = useStore();
+  return useMutation({
+    mutationFn: (playlistId: string) => updatePlaylist(playlistId, { isPublic: true }),
+    onSuccess: saved,
+  });
+}
+
 export function useDeletePlaylistMutation() {
   const { queryClient } = useStore();
   return useMutation({

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authToken } from "../../lib/storage";
 import {
   COMPLETED_DELAY_MS,
   PREPARING_MS,
@@ -10,6 +11,7 @@ import {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  authToken.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -66,6 +68,7 @@ describe("share page download", () => {
   });
 
   it("tells a missing playlist from a refused download and from no connection", async () => {
+    authToken.set("member-token");
     const cases: Array<[() => Promise<Response>, string]> = [
       [async () => new Response("{}", { status: 404 }), "notFound"],
       [async () => new Response("{}", { status: 500 }), "failedToDownload"],
@@ -86,6 +89,63 @@ describe("share page download", () => {
       expect(save).not.toHaveBeenCalled();
       unmount();
     }
+  });
+
+  it("sends the signed-in reader's token, so a member downloads the choir's private playlist", async () => {
+    authToken.set("member-token");
+    const fetchMock = vi.fn(async () => new Response("%PDF", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      const { result } = renderHook(() => useShareDownload("p", "en", { save: vi.fn() }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PREPARING_MS + COMPLETED_DELAY_MS);
+      });
+      expect(result.current.state.phase).toBe("completed");
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe("/api/playlists/p/pdf?download=1&lang=en");
+      expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("asks a signed-out visitor to sign in when the link answers 404: the playlist may be private", async () => {
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 404 }));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      const { result } = renderHook(() => useShareDownload("p", "en", { save: vi.fn() }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PREPARING_MS + COMPLETED_DELAY_MS);
+      });
+      expect(result.current.state).toEqual({ phase: "error", error: "signInRequired" });
+      const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit | undefined];
+      expect(new Headers(init?.headers).has("Authorization")).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("tells a signed-in reader the playlist is not there for them; an ended session asks to sign in again", async () => {
+    authToken.set("outsider-token");
+    const outsider = renderHook(() =>
+      useShareDownload("p", "en", { fetchPdf: async () => new Response("{}", { status: 404 }) }),
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS);
+    });
+    await flush();
+    expect(outsider.result.current.state).toEqual({ phase: "error", error: "notFound" });
+    outsider.unmount();
+
+    const ended = renderHook(() =>
+      useShareDownload("p", "en", { fetchPdf: async () => new Response("{}", { status: 401 }) }),
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS);
+    });
+    await flush();
+    expect(ended.result.current.state).toEqual({ phase: "error", error: "signInRequired" });
+    expect(authToken.get()).toBeNull();
   });
 
   it("retries from preparing after an error", async () => {

@@ -1,10 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchSongbook, saveBlob, songbookFileName } from "../../components/share-modal/pdf-download";
+import { authToken } from "../../lib/storage";
 
 /** Spec: 'preparing' for 0.8 s before the download starts, 'completed' 1.5 s after it. */
 export const PREPARING_MS = 800;
 export const COMPLETED_DELAY_MS = 1500;
 
-export type ShareErrorKind = "noPlaylistId" | "notFound" | "failedToDownload" | "downloadError";
+/**
+ * Why the download did not happen: no id in the link; a signed-out visitor's link answered 404 (unknown, or private
+ * to its choir: the server does not say which) or a session that has ended; a signed-in reader's link answered 404;
+ * the server refused; no connection.
+ */
+export type ShareErrorKind =
+  | "noPlaylistId"
+  | "signInRequired"
+  | "notFound"
+  | "failedToDownload"
+  | "downloadError";
 
 export type ShareDownloadState =
   | { phase: "preparing" }
@@ -13,9 +25,7 @@ export type ShareDownloadState =
   | { phase: "error"; error: ShareErrorKind };
 
 /** playlist-{id}.pdf, the name the server gives the file too. */
-export function shareFileName(playlistId: string): string {
-  return `playlist-${playlistId}.pdf`;
-}
+export const shareFileName = songbookFileName;
 
 /** The PDF as an attachment, in the reader's language. */
 export function sharePdfUrl(playlistId: string, language: string): string {
@@ -23,34 +33,30 @@ export function sharePdfUrl(playlistId: string, language: string): string {
   return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?${params}`;
 }
 
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the address after click() returns; let it live a little.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export interface ShareDownloadDeps {
   fetchPdf?: (url: string) => Promise<Response>;
   save?: (blob: Blob, fileName: string) => void;
 }
 
+/** What a refusal means for this reader: a signed-out visitor (or an ended session) is asked to sign in. */
+function refusal(status: number, wasSignedIn: boolean): ShareErrorKind {
+  if (status === 401) {
+    // The session ended: the reader is signed out now, and signing in again may open the playlist.
+    authToken.clear();
+    return "signInRequired";
+  }
+  if (status === 404) return wasSignedIn ? "notFound" : "signInRequired";
+  return "failedToDownload";
+}
+
 /**
- * The share page's steps: preparing (0.8 s) → downloading (the PDF fetched and saved as playlist-{id}.pdf) →
- * completed (1.5 s later), or an error: no id, not found (404), the server refused, or no connection.
+ * The share page's steps: preparing (0.8 s) → downloading (the PDF fetched with the reader's token, if signed in,
+ * and saved as playlist-{id}.pdf) → completed (1.5 s later), or an error (see {@link ShareErrorKind}).
  */
 export function useShareDownload(
   playlistId: string | undefined,
   language: string,
-  { fetchPdf = (url) => fetch(url), save = saveBlob }: ShareDownloadDeps = {},
+  { fetchPdf = fetchSongbook, save = saveBlob }: ShareDownloadDeps = {},
 ) {
   const [state, setState] = useState<ShareDownloadState>(
     playlistId ? { phase: "preparing" } : { phase: "error", error: "noPlaylistId" },
@@ -77,6 +83,7 @@ export function useShareDownload(
       await later(PREPARING_MS);
       if (isCancelled) return;
       setState({ phase: "downloading" });
+      const wasSignedIn = authToken.get() !== null;
       let response: Response;
       try {
         response = await deps.current.fetchPdf(sharePdfUrl(id, deps.current.language));
@@ -86,7 +93,7 @@ export function useShareDownload(
       }
       if (isCancelled) return;
       if (!response.ok) {
-        setState({ phase: "error", error: response.status === 404 ? "notFound" : "failedToDownload" });
+        setState({ phase: "error", error: refusal(response.status, wasSignedIn) });
         return;
       }
       try {

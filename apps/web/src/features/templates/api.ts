@@ -1,6 +1,7 @@
 import type { CreateTemplate, PlaylistTemplate, UpdateTemplate } from "@choir/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { fetchAllPages } from "../../lib/paging";
 
 export const templateKeys = {
   all: ["templates"] as const,
@@ -10,11 +11,9 @@ export const templateKeys = {
 
 const templatePath = (templateId: string) => `/playlist-templates/${encodeURIComponent(templateId)}`;
 
-/** A choir's templates: the built-in ones and the choir's own. */
+/** A choir's templates: the choir's own and the built-in ones (all pages: selects offer every one). */
 export function fetchChoirTemplates(choirId: string, signal?: AbortSignal): Promise<PlaylistTemplate[]> {
-  return apiRequest<PlaylistTemplate[]>(`/choirs/${encodeURIComponent(choirId)}/playlist-templates`, {
-    signal,
-  });
+  return fetchAllPages<PlaylistTemplate>(`/choirs/${encodeURIComponent(choirId)}/playlist-templates`, signal);
 }
 
 export const choirTemplatesQuery = (choirId: string) =>

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  bearerReader,
   cacheKeyUrl,
   isMessageToWorker,
   isOfflineReadablePath,
   isPlaylistCachedMessage,
   isServerOnlyPath,
+  isSongbookPath,
   keptCopyUrl,
+  keptSongbookUrl,
   PLAYLIST_CACHE,
   playlistPdfPath,
   playlistSongIds,
@@ -16,12 +19,11 @@ describe("offline cache rules", () => {
     expect(PLAYLIST_CACHE).toBe("playlist-songs-v1.3");
   });
 
-  it("reads the user, playlists and songs network-first, and nothing else", () => {
+  it("reads the user, playlists and songs network-first, and nothing else (a songbook has its own rule)", () => {
     for (const path of [
       "/api/me",
       "/api/choirs/c1/playlists",
       "/api/playlists/p1",
-      "/api/playlists/p1/pdf",
       "/api/songs/s1",
       "/api/songs/search",
     ]) {
@@ -32,6 +34,7 @@ describe("offline cache rules", () => {
       "/api/choirs/c1",
       "/api/invitations",
       "/api/meet",
+      "/api/playlists/p1/pdf",
       "/songs/s1",
     ]) {
       expect(isOfflineReadablePath(path), path).toBe(false);
@@ -57,20 +60,46 @@ describe("offline cache rules", () => {
     );
   });
 
-  it("finds the one kept songbook for any request of a playlist's PDF, and other reads by their cache key", () => {
-    expect(playlistPdfPath("p 1")).toBe("/api/playlists/p%201/pdf");
-    expect(playlistPdfPath("p1", "es")).toBe("/api/playlists/p1/pdf?lang=es");
-    for (const query of ["", "?lang=es", "?download=1&lang=en", "?paper=letter&variant=lyrics"]) {
-      expect(keptCopyUrl(`https://a.test/api/playlists/p1/pdf${query}`)).toBe(
-        "https://a.test/api/playlists/p1/pdf",
-      );
-    }
+  it("finds other kept reads by their cache key", () => {
     expect(keptCopyUrl("https://a.test/api/songs/search?title=x&_t=1")).toBe(
       "https://a.test/api/songs/search?title=x",
     );
     expect(keptCopyUrl("https://a.test/api/playlists/p1?lang=es")).toBe(
       "https://a.test/api/playlists/p1?lang=es",
     );
+  });
+
+  it("keeps a playlist's songbook for the one reader who kept it: any request of theirs finds it, nobody else's", () => {
+    expect(playlistPdfPath("p 1")).toBe("/api/playlists/p%201/pdf");
+    expect(playlistPdfPath("p1", "es")).toBe("/api/playlists/p1/pdf?lang=es");
+    for (const query of ["", "?lang=es", "?download=1&lang=en", "?paper=letter&variant=lyrics"]) {
+      expect(keptSongbookUrl(`https://a.test/api/playlists/p1/pdf${query}`, "u-1")).toBe(
+        "https://a.test/api/playlists/p1/pdf?keptFor=u-1",
+      );
+    }
+    expect(keptSongbookUrl("https://a.test/api/playlists/p1/pdf", "u-2")).not.toBe(
+      keptSongbookUrl("https://a.test/api/playlists/p1/pdf", "u-1"),
+    );
+    expect(isSongbookPath("/api/playlists/p1/pdf")).toBe(true);
+    expect(isSongbookPath("/api/playlists/p1")).toBe(false);
+    expect(isSongbookPath("/api/playlists/p1/pdf/x")).toBe(false);
+  });
+
+  it("reads who a request is for from its bearer token, and no one from anything else", () => {
+    // A JWT part: UTF-8 JSON in unpadded base64url.
+    const part = (value: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+        .replace(/=+$/, "")
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_");
+    const token = `${part({ alg: "HS256" })}.${part({ sub: "u-1", sid: "s", name: "Ñandú ~~~" })}.signature`;
+    expect(bearerReader(`Bearer ${token}`)).toBe("u-1");
+    expect(bearerReader(token)).toBe("u-1");
+    expect(bearerReader(null)).toBeNull();
+    expect(bearerReader("Bearer ")).toBeNull();
+    expect(bearerReader("Bearer not-a-token")).toBeNull();
+    expect(bearerReader(`Bearer a.${part({ sid: "s" })}.c`)).toBeNull();
+    expect(bearerReader("Bearer a.%%%.c")).toBeNull();
   });
 
   it("lists each song a reader may open once, in section and entry order", () => {

@@ -3,7 +3,10 @@
  * by the worker (src/sw.ts) and the page, so both read the same rules and the rules have unit tests.
  */
 
-/** The versioned cache of playlists kept for offline use: the playlist, each of its songs and its PDF. */
+/**
+ * The versioned cache of playlists kept for offline use: the playlist, each of its songs and its PDF (kept for the
+ * reader who kept it).
+ */
 export const PLAYLIST_CACHE = "playlist-songs-v1.3";
 /** API reads answered network-first, kept for when the network is gone. */
 export const API_CACHE = "api-reads-v1";
@@ -59,14 +62,14 @@ export function isMessageToWorker(data: unknown): data is MessageToWorker {
 }
 
 /**
- * API reads answered network-first with a cache fallback: the user (/api/me), a choir's playlists, a playlist and
- * its PDF, and songs.
+ * API reads answered network-first with a cache fallback: the user (/api/me), a choir's playlists, a playlist, and
+ * songs. A playlist's PDF is read from the network, else from the copy kept for its reader (see keptSongbookUrl).
  */
 export function isOfflineReadablePath(pathname: string): boolean {
   return (
     pathname === "/api/me" ||
     /^\/api\/choirs\/[^/]+\/playlists\/?$/.test(pathname) ||
-    pathname.startsWith("/api/playlists/") ||
+    (pathname.startsWith("/api/playlists/") && !isSongbookPath(pathname)) ||
     pathname.startsWith("/api/songs/")
   );
 }
@@ -90,15 +93,44 @@ export const songPath = (songId: string) => `/api/songs/${encodeURIComponent(son
 export const playlistPdfPath = (playlistId: string, language?: string) =>
   `${playlistPath(playlistId)}/pdf${language ? `?lang=${encodeURIComponent(language)}` : ""}`;
 
-/**
- * Where a read's copy kept for a playlist offline is found: its cache key, except that any request for a playlist's
- * songbook (paper, language, download) finds the one songbook kept, under the address without a query.
- */
+/** Where a read's copy kept for a playlist offline is found: its cache key. */
 export function keptCopyUrl(url: string): string {
+  return cacheKeyUrl(url);
+}
+
+/** A playlist's songbook (its PDF), whatever the query. */
+export function isSongbookPath(pathname: string): boolean {
+  return /^\/api\/playlists\/[^/]+\/pdf$/.test(pathname);
+}
+
+/**
+ * Where the songbook kept with a playlist offline is stored for the reader who kept it: any request of theirs for
+ * that playlist's PDF (paper, language, download) finds the one kept, and nobody else's does. A private playlist's
+ * songbook is for its choir's members only, so a copy never goes to another person on the same device.
+ */
+export function keptSongbookUrl(url: string, reader: string): string {
   const parsed = new URL(url);
-  if (!/^\/api\/playlists\/[^/]+\/pdf$/.test(parsed.pathname)) return cacheKeyUrl(url);
-  parsed.search = "";
+  parsed.search = new URLSearchParams({ keptFor: reader }).toString();
   return parsed.href;
+}
+
+/**
+ * Who a request is made for: the subject (`sub`, the user id) of its bearer token, read without checking the
+ * signature (the server checks it; here it only keeps one person's copies apart from another's), or null.
+ */
+export function bearerReader(authorization: string | null | undefined): string | null {
+  const token = authorization?.replace(/^Bearer\s+/i, "").trim();
+  const payload = token?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const subject = (claims as { sub?: unknown } | null)?.sub;
+    return typeof subject === "string" && subject !== "" ? subject : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The ids of the songs a playlist's reader may open, each once, in playlist order. */

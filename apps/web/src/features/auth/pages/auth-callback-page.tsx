@@ -12,7 +12,7 @@ import { currentUserKey, fetchCurrentUser } from "../../../lib/session";
 import { authToken, pendingInviteToken, redirectAfterAuth } from "../../../lib/storage";
 import { acceptPendingInvite } from "../../invitations/api";
 import { exchangeSignInCode } from "../api";
-import { authErrorPath } from "../auth-error";
+import { type AuthErrorKind, authErrorKindOf, authErrorPath } from "../auth-error";
 import {
   CALLBACK_ERROR_DELAY_MS,
   CALLBACK_SUCCESS_DELAY_MS,
@@ -23,26 +23,34 @@ import {
 
 type Outcome =
   | { state: "loading" }
-  | { state: "error"; message: string; displayKey?: string }
+  | { state: "error"; kind: AuthErrorKind }
   | { state: "success"; user: CurrentUser; isNewUser: boolean; inviteToken: string | null };
 
+/** A sign-in that did not work, with the explanation the app gives for it. */
+class SignInFailure extends Error {
+  constructor(readonly kind: AuthErrorKind) {
+    super(`sign-in failed (${kind})`);
+  }
+}
+
+/**
+ * Trades the one-time code (sent with this browser's sign-in cookie) for a session. A code this browser did not ask
+ * for is refused by the server, so a link crafted by someone else never signs the visitor in.
+ */
 async function signIn(code: string): Promise<CurrentUser> {
   let token: string;
   try {
     token = await exchangeSignInCode(code);
   } catch (error) {
-    if (error instanceof NetworkError) throw error;
-    throw new Error(
-      error instanceof ApiError ? `Invalid or expired sign-in token: ${error.message}` : String(error),
-    );
+    if (error instanceof NetworkError) throw new SignInFailure("network");
+    throw new SignInFailure(error instanceof ApiError && error.status < 500 ? "token" : "generic");
   }
   authToken.set(token);
   try {
     return await fetchCurrentUser();
   } catch (error) {
     authToken.clear();
-    if (error instanceof NetworkError) throw error;
-    throw new Error("Failed to fetch current user");
+    throw new SignInFailure(error instanceof NetworkError ? "network" : "generic");
   }
 }
 
@@ -61,11 +69,12 @@ export function AuthCallbackPage() {
     started.current = true;
     const params = parseCallbackParams(location.search);
     if (params.kind === "error") {
-      setOutcome({ state: "error", message: params.message });
+      // Only the server's own messages are recognised; the text itself is never shown.
+      setOutcome({ state: "error", kind: authErrorKindOf(params.message) });
       return;
     }
     if (params.kind === "missing-token") {
-      setOutcome({ state: "error", message: "No authentication token received", displayKey: "auth.noToken" });
+      setOutcome({ state: "error", kind: "token" });
       return;
     }
     signIn(params.code)
@@ -81,17 +90,14 @@ export function AuthCallbackPage() {
       })
       .catch((error: unknown) => {
         window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
-        setOutcome({
-          state: "error",
-          message: error instanceof Error ? error.message : "Authentication failed",
-        });
+        setOutcome({ state: "error", kind: error instanceof SignInFailure ? error.kind : "generic" });
       });
   }, [location.search, queryClient]);
 
   useEffect(() => {
     if (outcome.state === "error") {
       const timer = window.setTimeout(
-        () => navigate(authErrorPath(outcome.message), { replace: true }),
+        () => navigate(authErrorPath(outcome.kind), { replace: true }),
         CALLBACK_ERROR_DELAY_MS,
       );
       return () => window.clearTimeout(timer);
@@ -137,7 +143,7 @@ export function AuthCallbackPage() {
               {t("auth.callback.errorTitle")}
             </Title>
             <Alert color="red" variant="light" w="100%" role="alert">
-              {outcome.displayKey ? t(outcome.displayKey) : outcome.message}
+              {t(`auth.error.${outcome.kind}Description`)}
             </Alert>
             <Text c="dimmed" ta="center">
               {t("auth.callback.errorMessage")}

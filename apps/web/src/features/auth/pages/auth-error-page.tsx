@@ -1,17 +1,20 @@
-import { Button, Code, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertTriangle, IconArrowLeft, IconHome } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
-import { classifyAuthError, DEFAULT_AUTH_ERROR_MESSAGE, hasTechnicalDetails } from "../auth-error";
+import { parseAuthErrorKind } from "../auth-error";
 
+/**
+ * Explains a failed sign-in in the app's own words. The address names a known reason (`?reason=`); no text from it is
+ * ever shown, so a crafted link cannot make the page say anything the app does not.
+ */
 export function AuthErrorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const message = params.get("message") ?? DEFAULT_AUTH_ERROR_MESSAGE;
-  const kind = classifyAuthError(message);
+  const kind = parseAuthErrorKind(params.get("reason"));
   const title = t(`auth.error.${kind}Title`);
   useDocumentTitle(`${title} · ${t("app.name")}`);
 
@@ -27,16 +30,6 @@ export function AuthErrorPage() {
           </Title>
           <Text size="lg">{t(`auth.error.${kind}Description`)}</Text>
           <Text>{t(`auth.error.${kind}Suggestion`)}</Text>
-          {hasTechnicalDetails(message) ? (
-            <Stack gap={4} w="100%">
-              <Text size="sm" fw={700}>
-                {t("auth.error.technicalDetails")}
-              </Text>
-              <Code block data-testid="auth-error-details">
-                {message}
-              </Code>
-            </Stack>
-          ) : null}
           <Group mt="sm" gap="sm">
             <Button leftSection={<IconHome size={20} aria-hidden="true" />} onClick={() => navigate("/")}>
               {t("common.backToHome")}

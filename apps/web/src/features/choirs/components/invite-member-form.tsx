@@ -4,17 +4,18 @@ import { useForm } from "@mantine/form";
 import { IconMailForward } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { failureMessage, type Message, messageText } from "../../../lib/messages";
+import { type Message, messageText } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { validateWithSchema } from "../../../lib/validation";
 import { useInviteByEmail } from "../api";
+import { inviteErrorMessages } from "../errors";
 
 /** Invite a singer by e-mail; a failed send keeps the invitation and says so. */
 export function InviteMemberForm({ choirId }: { choirId: string }) {
   const { t } = useTranslation();
   const invite = useInviteByEmail(choirId);
   const [notSentTo, setNotSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<Message | null>(null);
+  const [failure, setFailure] = useState<Message[] | null>(null);
   const form = useForm({
     initialValues: { email: "" },
     validate: (values) =>
@@ -33,7 +34,7 @@ export function InviteMemberForm({ choirId }: { choirId: string }) {
       if (sent.emailSent) showSuccess(t("choir.invite.sent", { email: sent.email }));
       else setNotSentTo(sent.email);
     } catch (error) {
-      setFailure(failureMessage(error, "choir.invite.failed"));
+      setFailure(inviteErrorMessages(error));
     }
   });
 
@@ -75,7 +76,7 @@ export function InviteMemberForm({ choirId }: { choirId: string }) {
       ) : null}
       {failure ? (
         <Alert mt="md" color="red" variant="light" role="alert" data-testid="invite-error">
-          {messageText(t, failure)}
+          {failure.map((message) => messageText(t, message)).join(" ")}
         </Alert>
       ) : null}
     </Card>

@@ -56,7 +56,7 @@ export function OnboardingPage() {
     try {
       await completion.mutateAsync(selected);
     } catch {
-      navigate(authErrorPath("Failed to complete onboarding"), { replace: true });
+      navigate(authErrorPath("generic"), { replace: true });
       return;
     }
     const inviteToken = pendingInviteToken.get();

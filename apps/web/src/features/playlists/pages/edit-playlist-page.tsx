@@ -29,25 +29,29 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from "reac
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import { ShareModal } from "../../../components/share-modal/share-modal";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
-import { useChoirPlaylists, usePlaylist } from "../api";
+import { useChoirPlaylistPages, usePlaylist, useUpcomingChoirPlaylists } from "../api";
 import { EditSectionCard } from "../components/edit-section-card";
+import { PlaylistShareModal } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import {
   countSongs,
   defaultPlaylistChoice,
   knownDuration,
   leavesNoSections,
+  localDay,
   playlistsByDate,
   sectionsInOrder,
 } from "../edit-playlist";
 import { applyChange, playlistChangeKey, usePlaylistChange } from "../page-mutations";
+
+/** Enough coming playlists to hold the coming Sunday's: one a day at most. */
+const FALLBACK_UPCOMING = 10;
 
 /**
  * /playlists/{playlistId}/edit: moves and removals saved as they happen. When the route's playlist cannot be
@@ -64,17 +68,26 @@ export function EditPlaylistPage() {
   const routeMissing = playlist.error instanceof ApiError && playlist.error.status === 404;
   const choirId =
     playlist.data?.choirId ?? routeChoirId ?? params.get("choirId") ?? user?.choirId ?? undefined;
-  const choirPlaylists = useChoirPlaylists(choirId);
+  // Without the route's playlist, the choice comes from the coming playlists, else from the first page of all.
+  const upcoming = useUpcomingChoirPlaylists(
+    routeMissing ? choirId : undefined,
+    localDay(new Date()),
+    FALLBACK_UPCOMING,
+  );
+  const noneUpcoming = upcoming.data?.length === 0;
+  const pages = useChoirPlaylistPages(playlist.data || (routeMissing && noneUpcoming) ? choirId : undefined);
+  const choirPlaylists = pages.data?.pages.flat();
+  const fallbackQuery = noneUpcoming ? pages : upcoming;
+  const fallbackList = noneUpcoming ? choirPlaylists : upcoming.data;
   useDocumentTitle(`${t("editPlaylist.title")} · ${t("app.name")}`);
   const back = location.key !== "default" ? true : playlistId ? `/playlists/${playlistId}` : "/playlists";
 
-  const fallback =
-    routeMissing && choirPlaylists.data ? defaultPlaylistChoice(choirPlaylists.data, new Date()) : undefined;
+  const fallback = routeMissing && fallbackList ? defaultPlaylistChoice(fallbackList, new Date()) : undefined;
   useEffect(() => {
     if (fallback && fallback.id !== playlistId) navigate(`/playlists/${fallback.id}/edit`, { replace: true });
   }, [fallback, playlistId, navigate]);
 
-  if (playlist.isPending || (routeMissing && (choirPlaylists.isPending || fallback))) {
+  if (playlist.isPending || (routeMissing && (fallbackQuery.isPending || fallback))) {
     return (
       <PageLayout size="md" back={back} title={t("editPlaylist.title")}>
         <LoadingView message={t("editPlaylist.loading")} />
@@ -84,7 +97,7 @@ export function EditPlaylistPage() {
 
   if (playlist.error || !playlist.data) {
     // Without the route's playlist the page leans on the choir's list; when that failed too, it says so.
-    const listFailed = routeMissing && Boolean(choirPlaylists.error);
+    const listFailed = routeMissing && Boolean(fallbackQuery.error);
     return (
       <PageLayout size="md" back={back} title={t("editPlaylist.title")}>
         <Stack gap="md" data-testid="edit-playlist-error">
@@ -100,7 +113,7 @@ export function EditPlaylistPage() {
               {messageText(
                 t,
                 failureMessage(
-                  listFailed ? choirPlaylists.error : playlist.error,
+                  listFailed ? fallbackQuery.error : playlist.error,
                   "editPlaylist.failedToLoadData",
                 ),
               )}
@@ -110,7 +123,7 @@ export function EditPlaylistPage() {
             {listFailed ? (
               <Button
                 leftSection={<IconRefresh size={18} aria-hidden="true" />}
-                onClick={() => choirPlaylists.refetch()}
+                onClick={() => fallbackQuery.refetch()}
               >
                 {t("playlistDetail.retry")}
               </Button>
@@ -140,24 +153,49 @@ export function EditPlaylistPage() {
 
   return (
     <PageLayout size="md" back={back} title={t("editPlaylist.title")}>
-      {choirPlaylists.error ? (
+      {pages.error && !choirPlaylists ? (
         <Alert color="red" variant="light" mb="md" data-testid="edit-playlist-list-error">
           <Group justify="space-between" gap="sm">
             <Text>{t("editPlaylist.failedToLoadPlaylists")}</Text>
-            <Button size="compact-md" variant="default" onClick={() => choirPlaylists.refetch()}>
+            <Button size="compact-md" variant="default" onClick={() => pages.refetch()}>
               {t("playlistDetail.retry")}
             </Button>
           </Group>
         </Alert>
       ) : null}
-      <PlaylistEditor playlist={playlist.data} choirPlaylists={choirPlaylists.data ?? []} />
+      <PlaylistEditor
+        playlist={playlist.data}
+        choirPlaylists={choirPlaylists ?? []}
+        more={{
+          has: pages.hasNextPage,
+          loading: pages.isFetchingNextPage,
+          failed: pages.isFetchNextPageError,
+          load: () => void pages.fetchNextPage(),
+        }}
+      />
     </PageLayout>
   );
 }
 
 type Pending = { before: Playlist; after: Playlist; section: PlaylistSection };
 
-function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choirPlaylists: Playlist[] }) {
+/** The chooser's next page: whether there is one, and how to load it. */
+interface MorePlaylists {
+  has: boolean;
+  loading: boolean;
+  failed: boolean;
+  load: () => void;
+}
+
+function PlaylistEditor({
+  playlist,
+  choirPlaylists,
+  more,
+}: {
+  playlist: Playlist;
+  choirPlaylists: Playlist[];
+  more: MorePlaylists;
+}) {
   const { t } = useTranslation();
   const change = usePlaylistChange(playlist.id);
   const saving = useIsMutating({ mutationKey: playlistChangeKey(playlist.id) }) > 0;
@@ -279,7 +317,11 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
             aria-controls="edit-playlist-chooser-list"
             data-testid="edit-playlist-chooser-toggle"
           >
-            <Text fw={600}>{t("editPlaylist.chooseAnother", { count: sorted.length })}</Text>
+            <Text fw={600}>
+              {more.has
+                ? t("editPlaylist.chooseAnotherMore", { count: sorted.length })
+                : t("editPlaylist.chooseAnother", { count: sorted.length })}
+            </Text>
             {chooserOpen ? (
               <IconChevronUp size={18} aria-hidden="true" />
             ) : (
@@ -315,6 +357,24 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
                 </li>
               ))}
             </Stack>
+            {more.has ? (
+              <Group gap="sm" mt="xs" px="xs" pb={4}>
+                <Button
+                  variant="default"
+                  size="compact-md"
+                  loading={more.loading}
+                  onClick={more.load}
+                  data-testid="edit-playlist-load-more"
+                >
+                  {t("editPlaylist.loadMore")}
+                </Button>
+                {more.failed ? (
+                  <Text size="sm" c="red.8" role="alert">
+                    {t("editPlaylist.failedToLoadMore")}
+                  </Text>
+                ) : null}
+              </Group>
+            ) : null}
           </Collapse>
         </Card>
       ) : null}
@@ -407,7 +467,7 @@ function PlaylistEditor({ playlist, choirPlaylists }: { playlist: Playlist; choi
         onCancel={declineRemoveSection}
         data-testid="edit-remove-section-confirm"
       />
-      <ShareModal playlistId={playlist.id} opened={sharing} onClose={() => setSharing(false)} />
+      <PlaylistShareModal playlist={playlist} opened={sharing} onClose={() => setSharing(false)} />
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PlaylistOfflineStatus } from "../../../components/offline-status";
 import { PageLayout } from "../../../components/page-layout";
-import { ShareModal } from "../../../components/share-modal/share-modal";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
@@ -17,6 +16,7 @@ import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
 import { usePlaylist } from "../api";
+import { PlaylistShareModal } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
 import { countSongs, sectionsInOrder } from "../edit-playlist";
@@ -222,7 +222,7 @@ export function PlaylistDetailPage() {
         onCancel={() => setConfirming(false)}
         data-testid="playlist-delete-confirm"
       />
-      <ShareModal playlistId={data.id} opened={sharing} onClose={() => setSharing(false)} />
+      <PlaylistShareModal playlist={data} opened={sharing} onClose={() => setSharing(false)} />
     </PageLayout>
   );
 }

@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import type { ShareModalProps } from "../../../components/share-modal/share-modal";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { useCurrentUser } from "../../../lib/session";
@@ -26,6 +27,7 @@ import { AddSongModal } from "../components/add-song-modal";
 import { MoveSongSheet } from "../components/move-song-sheet";
 import { PlaylistDatePicker } from "../components/playlist-date-picker";
 import { PlaylistSectionsBoard } from "../components/playlist-sections-board";
+import { usePlaylistSharing } from "../components/playlist-share-modal";
 import { PlaylistTemplateSelect } from "../components/playlist-template-select";
 import classes from "../components/playlists.module.css";
 import { PlaylistDateProvider, usePlaylistDate } from "../playlist-date-context";
@@ -40,11 +42,7 @@ import {
 } from "../use-playlist-for-date";
 
 /** What the share button opens; the sharing feature supplies the modal. */
-export interface ShareModalRender {
-  playlistId: string;
-  opened: boolean;
-  onClose: () => void;
-}
+export type ShareModalRender = ShareModalProps;
 
 export interface PlaylistForDatePageProps {
   /** Renders the share modal for a saved playlist; without it, the share button copies the share link. */
@@ -119,6 +117,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const setKey = useSetEntryKey(choirId);
   const add = useAddSongForDate(choirId, day, state);
   const del = useDeletePlaylistForDate(choirId, state);
+  const sharing = usePlaylistSharing(state.resolved?.status === "persisted" ? state.resolved.playlist : null);
 
   const [moving, setMoving] = useState<{ entry: PlaylistEntry; sectionId: string } | null>(null);
   const [addingTo, setAddingTo] = useState<PlaylistSection | null>(null);
@@ -392,7 +391,12 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
       />
 
       {playlistId && renderShareModal
-        ? renderShareModal({ playlistId, opened: isShareOpen, onClose: () => setShareOpen(false) })
+        ? renderShareModal({
+            playlistId,
+            opened: isShareOpen,
+            onClose: () => setShareOpen(false),
+            ...sharing,
+          })
         : null}
     </Stack>
   );

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconCircleCheck,
   IconDownload,
+  IconLock,
   IconLogin,
   IconMusic,
   IconRefresh,
@@ -17,16 +18,23 @@ import classes from "./share-page.module.css";
 
 const ERROR_KEYS: Record<ShareErrorKind, string> = {
   noPlaylistId: "sharePage.noPlaylistId",
+  signInRequired: "sharePage.signInText",
   notFound: "sharePage.notFound",
   failedToDownload: "sharePage.failedToDownload",
   downloadError: "sharePage.downloadError",
 };
 
-/** /share/{playlistId}: downloads the playlist's PDF for anyone with the link, no sign-in needed. */
+/**
+ * /share/{playlistId}: downloads the playlist's PDF. A public playlist's link works for anyone; a private one's only
+ * for a signed-in member of its choir, so a signed-out visitor whose link answers 404 is asked to sign in, and comes
+ * back here (the download then starts) once signed in.
+ */
 export function SharePage() {
   const { t, i18n } = useTranslation();
   const { playlistId } = useParams();
   const { state, retry } = useShareDownload(playlistId || undefined, i18n.language);
+  const isAskingToSignIn = state.phase === "error" && state.error === "signInRequired";
+  const signInHere = () => startSignIn(null, { returnTo: `/share/${encodeURIComponent(playlistId ?? "")}` });
   useDocumentTitle(`${t("sharePage.pageTitle")} · ${t("app.name")}`);
 
   return (
@@ -45,34 +53,72 @@ export function SharePage() {
                 <Text c="dimmed">{t("sharePage.tagline")}</Text>
               </Stack>
             </Group>
-            <ShareStatus state={state} onRetry={retry} />
+            <ShareStatus state={state} onRetry={retry} onSignIn={signInHere} />
           </Stack>
         </Card>
 
-        <Card p={{ base: "lg", sm: "xl" }}>
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} size="h3">
-              {t("sharePage.joinTitle")}
-            </Title>
-            <Text>{t("sharePage.joinText")}</Text>
-            <Button
-              size="md"
-              leftSection={<IconLogin size={20} aria-hidden="true" />}
-              onClick={() => startSignIn()}
-              data-testid="share-join"
-            >
-              {t("sharePage.join")}
-            </Button>
-          </Stack>
-        </Card>
+        {/* Asked to sign in, the visitor has one way forward, not two. */}
+        {isAskingToSignIn ? null : (
+          <Card p={{ base: "lg", sm: "xl" }}>
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} size="h3">
+                {t("sharePage.joinTitle")}
+              </Title>
+              <Text>{t("sharePage.joinText")}</Text>
+              <Button
+                size="md"
+                leftSection={<IconLogin size={20} aria-hidden="true" />}
+                onClick={() => startSignIn()}
+                data-testid="share-join"
+              >
+                {t("sharePage.join")}
+              </Button>
+            </Stack>
+          </Card>
+        )}
       </Stack>
     </PageLayout>
   );
 }
 
-function ShareStatus({ state, onRetry }: { state: ShareDownloadState; onRetry: () => void }) {
+function ShareStatus({
+  state,
+  onRetry,
+  onSignIn,
+}: {
+  state: ShareDownloadState;
+  onRetry: () => void;
+  onSignIn: () => void;
+}) {
   const { t } = useTranslation();
   const common = { "data-testid": "share-state", "data-phase": state.phase } as const;
+
+  if (state.phase === "error" && state.error === "signInRequired") {
+    return (
+      <Stack gap="md" align="center" w="100%" {...common} data-error={state.error}>
+        <Alert
+          color="blue"
+          variant="light"
+          w="100%"
+          ta="left"
+          icon={<IconLock size={22} aria-hidden="true" />}
+          title={t("sharePage.signInTitle")}
+          role="status"
+          data-testid="share-sign-in-prompt"
+        >
+          <Text>{t(ERROR_KEYS[state.error])}</Text>
+        </Alert>
+        <Button
+          size="md"
+          leftSection={<IconLogin size={20} aria-hidden="true" />}
+          onClick={onSignIn}
+          data-testid="share-sign-in"
+        >
+          {t("sharePage.signIn")}
+        </Button>
+      </Stack>
+    );
+  }
 
   if (state.phase === "error") {
     const isMissingId = state.error === "noPlaylistId";

@@ -1,0 +1,26 @@
+/**
+ * One songbook drawn in a worker thread of the rendering pool (songbook-renderer.ts): the songs' ChordPro parsed,
+ * laid out and drawn to PDF bytes, all away from the server's event loop. Only plain data crosses the thread
+ * boundary: the songbook's texts, its options and the language, and back the file's bytes.
+ */
+import { Piscina } from "piscina";
+import type { Language } from "../../http/language.js";
+import { songbookLabels } from "./labels.js";
+import { renderSongbook, type SongbookInput, type SongbookOptions } from "./songbook-pdf.js";
+
+export interface RenderJob {
+  input: SongbookInput;
+  options: SongbookOptions;
+  language: Language;
+}
+
+/** Resolves with the file's bytes, handed over to the calling thread without a copy. */
+export default async function renderTask(job: RenderJob): Promise<ArrayBuffer> {
+  const pdf = await renderSongbook(job.input, job.options, songbookLabels(job.language));
+  // A Buffer can be a view into a larger shared slab: hand over a buffer holding exactly the file.
+  const whole = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength;
+  const bytes = (
+    whole ? pdf.buffer : pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)
+  ) as ArrayBuffer;
+  return Piscina.move(bytes) as unknown as ArrayBuffer;
+}

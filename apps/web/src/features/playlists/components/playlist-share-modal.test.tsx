@@ -1,0 +1,68 @@
+import type { Playlist } from "@choir/contract";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import en from "../../../locales/en.json";
+import { directorUser, mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import { playlistKeys } from "../api";
+import { PlaylistDetailPage } from "../pages/playlist-detail-page";
+import { canEditPlaylist } from "./playlist-share-modal";
+
+const PLAYLIST_ID = "44444444-4444-4444-8444-444444444444";
+const fetchMock = mockFetchPerTest();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+const playlist: Playlist = {
+  id: PLAYLIST_ID,
+  choirId: TEST_CHOIR_ID,
+  date: "2031-05-18",
+  title: "Harbour Festival",
+  isPublic: false,
+  playlistTemplateId: null,
+  template: null,
+  sections: [],
+  createdAt: "2031-05-01T10:00:00.000Z",
+  updatedAt: "2031-05-01T10:00:00.000Z",
+};
+
+function renderDetail(user = directorUser) {
+  renderPage(
+    [{ path: "/playlists/:playlistId", element: <PlaylistDetailPage /> }],
+    `/playlists/${PLAYLIST_ID}`,
+    {
+      user,
+      prepare: (client) => client.setQueryData(playlistKeys.detail(PLAYLIST_ID), playlist),
+    },
+  );
+}
+
+describe("the share modal of a saved playlist", () => {
+  it("says only Harbor Voices' signed-in members can open a private playlist's link, and makes it public", async () => {
+    const sent: Array<{ url: string; method?: string; body?: unknown }> = [];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      sent.push({ url, method: init.method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (init.method === "PUT") return json({ ...playlist, isPublic: true });
+      if (url === `/api/playlists/${PLAYLIST_ID}`) return json(playlist);
+      return json([]);
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByTestId("playlist-detail-share"));
+    // The dialog's code loads the first time it opens.
+    const access = await screen.findByTestId("share-access", {}, { timeout: 5000 });
+    expect(access.textContent).toBe("Only members of Harbor Voices who are signed in can open this link.");
+
+    fireEvent.click(screen.getByTestId("share-make-public"));
+    await waitFor(() => expect(screen.getByTestId("share-access").dataset.access).toBe("public"));
+    expect(screen.getByTestId("share-access").textContent).toBe(en.share.modal.description);
+    expect(sent.filter((call) => call.method === "PUT")).toEqual([
+      { url: `/api/playlists/${PLAYLIST_ID}`, method: "PUT", body: { isPublic: true } },
+    ]);
+    // The page behind the modal reads public too.
+    await waitFor(() => expect(screen.getByText(en.playlistDetail.public)).toBeTruthy());
+  });
+
+  it("offers making it public only to members of the playlist's choir", () => {
+    expect(canEditPlaylist(directorUser, { choirId: TEST_CHOIR_ID })).toBe(true);
+    expect(canEditPlaylist(directorUser, { choirId: "55555555-5555-4555-8555-555555555555" })).toBe(false);
+    expect(canEditPlaylist(null, { choirId: TEST_CHOIR_ID })).toBe(false);
+  });
+});

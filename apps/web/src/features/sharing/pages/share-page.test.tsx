@@ -1,0 +1,65 @@
+import { STORAGE_KEYS } from "@choir/contract";
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { i18n } from "../../../lib/i18n";
+import { currentUserKey } from "../../../lib/session";
+import { authToken } from "../../../lib/storage";
+import en from "../../../locales/en.json";
+import es from "../../../locales/es.json";
+import { mockFetchPerTest, renderPage } from "../../../test/render-page";
+import { SharePage } from "./share-page";
+
+const PLAYLIST = "3f0c1f9e-5b1a-4d7e-9a51-0c3f0a6b2d11";
+const fetchMock = mockFetchPerTest();
+const notFound = () =>
+  new Response(JSON.stringify({ message: "Not found", code: "not_found" }), { status: 404 });
+
+function renderShare(signedIn: boolean) {
+  if (signedIn) authToken.set("member-token");
+  renderPage([{ path: "/share/:playlistId?", element: <SharePage /> }], `/share/${PLAYLIST}`, {
+    prepare: (client) => {
+      if (!signedIn) client.setQueryData(currentUserKey, null);
+    },
+  });
+}
+
+beforeEach(() => {
+  authToken.clear();
+  window.sessionStorage.clear();
+});
+afterEach(() => authToken.clear());
+
+describe("share page of a private playlist", () => {
+  it("asks a signed-out visitor to sign in, and comes back to this link afterwards", async () => {
+    fetchMock.mockImplementation(async () => notFound());
+    renderShare(false);
+    const prompt = await screen.findByTestId("share-sign-in-prompt", {}, { timeout: 4000 });
+    expect(prompt.textContent).toContain(en.sharePage.signInText);
+    expect(screen.getByTestId("share-state").dataset.error).toBe("signInRequired");
+    // One way forward: the join card's own sign-in is not offered beside it.
+    expect(screen.queryByTestId("share-join")).toBeNull();
+    expect(screen.queryByTestId("share-error")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("share-sign-in"));
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.redirectAfterAuth)).toBe(`/share/${PLAYLIST}`);
+  });
+
+  it("asks in Spanish too", async () => {
+    await i18n.changeLanguage("es");
+    fetchMock.mockImplementation(async () => notFound());
+    renderShare(false);
+    const prompt = await screen.findByTestId("share-sign-in-prompt", {}, { timeout: 4000 });
+    expect(prompt.textContent).toContain(es.sharePage.signInText);
+    expect(screen.getByTestId("share-sign-in").textContent).toBe(es.sharePage.signIn);
+  });
+
+  it("tells a signed-in reader who still gets 404 that the playlist is not there or not theirs to open", async () => {
+    fetchMock.mockImplementation(async () => notFound());
+    renderShare(true);
+    const error = await screen.findByTestId("share-error", {}, { timeout: 4000 });
+    expect(error.textContent).toBe(en.sharePage.notFound);
+    expect(screen.queryByTestId("share-sign-in-prompt")).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
+  });
+});
