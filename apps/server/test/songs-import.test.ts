@@ -226,6 +226,17 @@ describe("song import", () => {
     expect(results[3]?.songIds).toHaveLength(1);
   });
 
+  it("refuses to convert chord lines over words too long to show whole, rather than keep part of them", async () => {
+    const before = await ownSongCount(singer);
+    const [result] = await importOk(singer, [{ name: "endless.txt", content: "G\nla\n".repeat(6_000) }]);
+    expect(result).toEqual({
+      name: "endless.txt",
+      songIds: [],
+      error: "The song is too long to convert: it would show more than 5,000 lines.",
+    });
+    expect(await ownSongCount(singer)).toBe(before);
+  });
+
   it("refuses anonymous callers", async () => {
     const response = await importFiles(undefined, [{ name: "grace.cho", content: GRACE }]);
     expect(response.statusCode).toBe(401);

@@ -6,7 +6,7 @@ import {
   SONG_LIMITS,
   VISIBILITY,
 } from "@choir/contract";
-import { detectFormat, parseSong, type SongFormat, toChordPro } from "@choir/songsheet";
+import { detectFormat, MAX_RENDERED_LINES, parseSong, type SongFormat, toChordPro } from "@choir/songsheet";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
@@ -90,6 +90,12 @@ function readSongText(name: string, text: string, extension: string): ImportedSo
       ? "ultimate-guitar"
       : detectFormat(text);
   const sheet = parseSong(text, { format });
+  // Converted text is what the sheet holds: a sheet cut at the bound would keep only the start of the song.
+  if (format !== "chordpro" && sheet.truncated) {
+    throw new ImportFileError(
+      `The song is too long to convert: it would show more than ${formatNumber(MAX_RENDERED_LINES)} lines.`,
+    );
+  }
   const { metadata } = sheet;
   const title = metadata.title?.trim() || titleFromFileName(name);
   const content = format === "chordpro" ? text : toChordPro({ ...sheet, metadata: { ...metadata, title } });

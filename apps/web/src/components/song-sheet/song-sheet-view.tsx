@@ -391,6 +391,27 @@ const SheetSection = memo(function SheetSection({ view }: { view: ViewSection })
   );
 });
 
+/**
+ * The sections, drawn a slice at a time (only this part of the sheet redraws as slices arrive), and for a song cut
+ * at the bound the note that ends it.
+ */
+function SheetBody({ sections, isTruncated }: { sections: ViewSection[]; isTruncated: boolean }) {
+  const { t, i18n } = useTranslation();
+  const drawn = useSlicedSections(sections);
+  return (
+    <>
+      {drawn.views.map((view) => (
+        <SheetSection key={view.id} view={view} />
+      ))}
+      {isTruncated && drawn.isWhole && (
+        <p className={classes.truncatedNote} role="note" data-testid="sheet-truncated">
+          {t("songs.sheet.truncated", { lines: MAX_RENDERED_LINES.toLocaleString(i18n.language) })}
+        </p>
+      )}
+    </>
+  );
+}
+
 function tempoText(tempo: string, t: TFunction): string {
   return /^\d+(\.\d+)?$/.test(tempo.trim()) ? t("songs.sheet.meta.bpm", { value: tempo.trim() }) : tempo;
 }
@@ -622,7 +643,7 @@ export function SongSheetView({
   showToolbar = true,
   compact = false,
 }: SongSheetViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useSheetSettings();
   const [isLyricsOnly, setLyricsOnly] = useState(false);
   // null: at the starting point (the target key or the song's {transpose}); a number: the reader moved it.
@@ -646,7 +667,6 @@ export function SongSheetView({
     return isLyricsOnly ? lyricsOnly(named) : named;
   }, [current, isSolfege, isLyricsOnly]);
   const sections = useMemo(() => toViewSections(shown), [shown]);
-  const drawn = useSlicedSections(sections);
 
   const keyName = current.key
     ? formatKey(keyText(current.key), isSolfege ? SOLFEGE_FORMAT : { notation: "letters" })
@@ -688,12 +708,7 @@ export function SongSheetView({
         {sections.length === 0 ? (
           <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
         ) : (
-          drawn.views.map((view) => <SheetSection key={view.id} view={view} />)
-        )}
-        {shown.truncated && drawn.isWhole && (
-          <p className={classes.truncatedNote} role="note" data-testid="sheet-truncated">
-            {t("songs.sheet.truncated", { lines: MAX_RENDERED_LINES.toLocaleString(i18n.language) })}
-          </p>
+          <SheetBody sections={sections} isTruncated={Boolean(shown.truncated)} />
         )}
       </div>
     </div>

@@ -1,17 +1,16 @@
-import {
-  type BulkDeleteResult,
-  type CreateSong,
-  type CreateSongVersion,
-  type ExportedSong,
-  type ImportResult,
-  type ImportSongs,
-  PAGING_LIMITS,
-  type Song,
-  type SongSearchQuery,
-  type SongSearchResult,
-  type SongTag,
-  type UpdateSong,
-  type UpdateSongVisibility,
+import type {
+  BulkDeleteResult,
+  CreateSong,
+  CreateSongVersion,
+  ExportedSong,
+  ImportResult,
+  ImportSongs,
+  Song,
+  SongSearchQuery,
+  SongSearchResult,
+  SongTag,
+  UpdateSong,
+  UpdateSongVisibility,
 } from "@choir/contract";
 import {
   infiniteQueryOptions,
@@ -22,6 +21,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { fetchAllPages } from "../../lib/paging";
 
 /** Songs change rarely while a page is open: the spec's song cache lifetime is five minutes. */
 export const SONG_STALE_TIME = 5 * 60 * 1000;
@@ -91,23 +91,9 @@ export function useInfiniteSongs(query: Omit<SongSearchQuery, "skip">) {
   return useInfiniteQuery(infiniteSongsQuery(query));
 }
 
-/**
- * Every song of a paged list route (`?skip=&take=`): the server answers at most PAGING_LIMITS.takeMax songs a
- * request, so the pages are read one after another until a short one, the last.
- */
-export async function fetchAllSongPages(path: string, signal?: AbortSignal): Promise<Song[]> {
-  const take = PAGING_LIMITS.takeMax;
-  const songs: Song[] = [];
-  for (let skip = 0; ; skip += take) {
-    const page = await apiRequest<Song[]>(`${path}?skip=${skip}&take=${take}`, { signal });
-    songs.push(...page);
-    if (page.length < take) return songs;
-  }
-}
-
 /** All the caller's own songs. */
 export function fetchMySongs(signal?: AbortSignal): Promise<Song[]> {
-  return fetchAllSongPages("/songs/my", signal);
+  return fetchAllPages<Song>("/songs/my", signal);
 }
 
 export const mySongsQuery = () =>
@@ -119,7 +105,7 @@ export function useMySongs(options: { enabled?: boolean } = {}) {
 
 /** The songs a choir sees, versions included (entries carry `baseSongId`). */
 export function fetchChoirSongs(choirId: string, signal?: AbortSignal): Promise<Song[]> {
-  return fetchAllSongPages(`/songs/choir/${encodeURIComponent(choirId)}`, signal);
+  return fetchAllPages<Song>(`/songs/choir/${encodeURIComponent(choirId)}`, signal);
 }
 
 export const choirSongsQuery = (choirId: string) =>
