@@ -27,4 +27,23 @@ test.describe("local sign-in without an identity provider", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(`${LOCAL_APP_URL}/onboarding`, { timeout: 15_000 });
   });
+
+  test("signing in on 127.0.0.1 (the address in the server's log) stays on 127.0.0.1 and works", async ({
+    page,
+  }) => {
+    // PUBLIC_URL says localhost; the same server answers on 127.0.0.1, where the sign-in cookie then lives.
+    const loopback = LOCAL_APP_URL.replace("//localhost:", "//127.0.0.1:");
+    const at = (path: string) => new RegExp(`^${loopback.replace(/\./g, "\\.")}${path}`);
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") refused.push(message.text());
+    });
+    await page.goto(`${loopback}/`);
+    await page.getByTestId("get-started").first().click();
+    await expect(page).toHaveURL(at("/api/auth/local\\?state="));
+    await expect(page.getByText("Local development sign-in")).toBeVisible();
+    await page.getByRole("button", { name: /Ben Singer/ }).click();
+    await expect(page).toHaveURL(at("/(onboarding|dashboard)"), { timeout: 15_000 });
+    expect(refused.filter((text) => /Content Security Policy|form-action/i.test(text))).toEqual([]);
+  });
 });

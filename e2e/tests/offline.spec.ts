@@ -150,9 +150,9 @@ test("a saved playlist opened online is there offline with its songs; changes of
   const download = page.waitForEvent("download");
   await page.goto(`/share/${playlistId}`);
   await expect(page.getByTestId("share-state")).toHaveAttribute("data-phase", "preparing");
-  expect((await download).suggestedFilename()).toBe(`playlist-${playlistId}.pdf`);
+  expect((await download).suggestedFilename()).toBe("harbour-festival-2031-05-18.pdf");
   await expect(page.getByTestId("share-state")).toHaveAttribute("data-phase", "completed");
-  await expect(page.getByTestId("share-file-name")).toHaveText(`playlist-${playlistId}.pdf`);
+  await expect(page.getByTestId("share-file-name")).toHaveText("harbour-festival-2031-05-18.pdf");
 
   // A newer build of the worker: installed while this one controls the page → the update prompt; yes reloads.
   const original = readFileSync(swFile, "utf8");
@@ -198,6 +198,42 @@ test("a saved playlist opened online is there offline with its songs; changes of
     await expect(page.getByTestId("share-page")).toBeVisible();
   } finally {
     writeFileSync(swFile, original);
+  }
+});
+
+test("on a device's first visit, a playlist opened once is there after an offline reload, still signed in", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { songIds, playlistId } = await directorWithPlaylist(page);
+  const token = await apiToken(page);
+
+  // Another device, signed in as the same person, that has never loaded the app: its first page is the playlist,
+  // so the app asks who is signed in before the service worker has taken the page.
+  const device = await browser.newContext();
+  try {
+    await device.addInitScript((value) => {
+      if (!window.localStorage.getItem("authToken")) window.localStorage.setItem("authToken", value);
+    }, token);
+    const phone = await device.newPage();
+    await phone.goto(`/playlists/${playlistId}`);
+    await expect(phone.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+    await expect(phone.getByTestId("offline-ready-badge")).toContainText("3 songs", { timeout: 20_000 });
+
+    // The network goes; a reload still knows who is signed in and shows what was kept.
+    await device.setOffline(true);
+    await phone.reload();
+    await expect(phone.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+    await expect(phone).toHaveURL(new RegExp(`/playlists/${playlistId}$`));
+    for (const song of SONGS) await expect(phone.getByRole("link", { name: song.title })).toBeVisible();
+    await expect(phone.getByTestId("get-started")).toHaveCount(0);
+    await phone.getByRole("link", { name: SONGS[0]!.title }).click();
+    await expect(phone.getByTestId("song-title")).toHaveText(SONGS[0]!.title);
+    await expect(phone).toHaveURL(new RegExp(`/songs/${songIds[0]}`));
+    expect(await phone.evaluate(() => window.localStorage.getItem("authToken"))).toBe(token);
+  } finally {
+    await device.close();
   }
 });
 

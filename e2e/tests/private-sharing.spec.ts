@@ -75,7 +75,7 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
   // Its PDF button sends the member's token (a plain link could not): the songbook downloads.
   const fromModal = page.waitForEvent("download");
   await page.getByTestId("share-pdf").click();
-  expect((await fromModal).suggestedFilename()).toBe(`playlist-${playlist.id}.pdf`);
+  expect((await fromModal).suggestedFilename()).toBe("evening-of-lanterns-2031-11-02.pdf");
 
   // A signed-out visitor opening the link is asked to sign in; nothing downloads.
   const guest = await visitor(browser);
@@ -92,7 +92,7 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
   await setNextUser(guest.request, director.user);
   const download = guest.waitForEvent("download", { timeout: 30_000 });
   await guest.getByTestId("share-sign-in").click();
-  expect((await download).suggestedFilename()).toBe(`playlist-${playlist.id}.pdf`);
+  expect((await download).suggestedFilename()).toBe("evening-of-lanterns-2031-11-02.pdf");
   await expect(guest).toHaveURL(link);
   await expect(state).toHaveAttribute("data-phase", "completed");
   await guest.context().close();
@@ -122,7 +122,7 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
   const anyone = await visitor(browser);
   const open = anyone.waitForEvent("download", { timeout: 30_000 });
   await anyone.goto(link);
-  expect((await open).suggestedFilename()).toBe(`playlist-${playlist.id}.pdf`);
+  expect((await open).suggestedFilename()).toBe("evening-of-lanterns-2031-11-02.pdf");
   await expect(anyone.getByTestId("share-state")).toHaveAttribute("data-phase", "completed");
   await anyone.context().close();
   await director.context.close();

@@ -181,3 +181,55 @@ test("screenshots of the library, the song sheet at two sizes, the editors and t
     await expect(p.getByTestId("version-content-input")).toHaveValue(/Harbour Lights/);
   });
 });
+
+test("a long author name or title fits a phone's library: no sideways scrolling at 390 px", async ({
+  page,
+}) => {
+  test.setTimeout(200_000);
+  await signIn(page, uniqueUser("longnames"));
+  await completeOnboarding(page, "general");
+  await expect(page.getByTestId("dashboard-page")).toBeVisible();
+
+  const unbroken = "Hildegardisvonbingenundderchorderbenediktinerinnenabteisankt"; // 60 characters
+  const spaced = "The Very Long Named Cathedral Choir of Saint Mary of the Sea"; // 60 characters
+  expect([unbroken.length, spaced.length]).toEqual([60, 60]);
+  await post(page, "/api/songs", {
+    title: "Canticle of the Morning Tide",
+    artist: unbroken,
+    content: "{key: D}\n[D]Morning tide comes [G]in across the [A]sand",
+    tags: ["morning"],
+    visibility: 0,
+  });
+  await post(page, "/api/songs", {
+    title: "Cancióndelaslucesdelpuertoalanochecerenelmuelle",
+    artist: spaced,
+    content: "{key: G}\n[G]Luces del [C]puerto, [D]luces del [G]mar",
+    visibility: 0,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/songs");
+  await expect(page.getByTestId("song-card")).toHaveCount(2);
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    cards: [...document.querySelectorAll('[data-testid="song-card"]')].map(
+      (card) => card.getBoundingClientRect().width,
+    ),
+  }));
+  expect(
+    widths.scroll,
+    `the library is ${widths.scroll} px wide (cards ${widths.cards})`,
+  ).toBeLessThanOrEqual(widths.client);
+  for (const width of widths.cards) expect(width).toBeLessThanOrEqual(widths.client);
+  // The whole name stays readable where it is cut short.
+  await expect(page.getByTestId("song-card-artist").filter({ hasText: unbroken })).toHaveAttribute(
+    "title",
+    unbroken,
+  );
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await pictureInBothLanguages(page, "songs-library-long-names", async (p) => {
+    await expect(p.getByTestId("song-card")).toHaveCount(2);
+  });
+});

@@ -94,4 +94,24 @@ describe("authorization matrix", () => {
       }
     },
   );
+
+  const withLock = MATRIX.filter((row) => row.lockedMember !== undefined);
+  it.each(withLock.map((row) => [caseName(row), row] as const))(
+    "%s, as a member when members may not edit playlists",
+    async (_, row) => {
+      // The choir's administrators keep playlist editing to themselves: members still read, but write nothing.
+      const { world, people } = await buildWorld(ctx.app);
+      const setting = await ctx.app.inject({
+        method: "PUT",
+        url: `/api/choirs/${world.choirId}`,
+        headers: bearer(people.admin.token),
+        payload: { name: world.choirName, membersEditPlaylists: false },
+      });
+      expect(setting.statusCode).toBe(200);
+      const response = await send(row.call(world), people.member);
+      expect(response.statusCode).toBe(row.lockedMember);
+      const asAdmin = await send(row.call(world), people.admin);
+      expect(asAdmin.statusCode).toBe(row.expect.admin);
+    },
+  );
 });

@@ -59,6 +59,8 @@ export interface Row {
   variant?: string;
   /** The status a member gets once removed from the choir (checked when given). */
   removedMember?: number;
+  /** The status a plain member gets once the choir's administrators turned members' playlist editing off. */
+  lockedMember?: number;
 }
 
 /** The plain rules as rows. */
@@ -280,7 +282,7 @@ export const MATRIX: Row[] = [
     }),
     expect: choirAdmin(200),
   },
-  // ── Playlists: members build and edit them ─────────────────────────────────────────────────────────────
+  // ── Playlists: members build and edit them (unless the choir turned that off); admins delete ─────────────────────────────────────────────────────────────
   {
     route: "POST /api/playlists",
     call: (w) => ({
@@ -289,26 +291,32 @@ export const MATRIX: Row[] = [
       payload: { choirId: w.choirId, date: w.freeDate },
     }),
     expect: choirRead(201),
+    lockedMember: 403,
   },
   {
     route: "GET /api/choirs/{choirId}/playlists",
     call: (w) => get(`/api/choirs/${w.choirId}/playlists`),
     expect: choirRead(200),
+    lockedMember: 200,
   },
   {
     route: "GET /api/playlists/{id}",
     call: (w) => get(`/api/playlists/${w.playlistId}`),
     expect: choirRead(200),
+    lockedMember: 200,
   },
   {
     route: "PUT /api/playlists/{id}",
     call: (w) => ({ method: "PUT", url: `/api/playlists/${w.playlistId}`, payload: { title: "Changed" } }),
     expect: choirRead(200),
+    lockedMember: 403,
   },
   {
     route: "DELETE /api/playlists/{id}",
     call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}` }),
-    expect: choirRead(204),
+    expect: choirAdmin(204),
+    note: "deleting a playlist is for the choir's administrators",
+    lockedMember: 403,
   },
   {
     route: "POST /api/playlists/{id}/songs",
@@ -318,11 +326,13 @@ export const MATRIX: Row[] = [
       payload: { songId: w.otherSongId, sectionId: w.otherSectionId },
     }),
     expect: choirRead(201),
+    lockedMember: 403,
   },
   {
     route: "DELETE /api/playlists/{id}/songs/{songId}",
     call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}/songs/${w.songId}` }),
     expect: choirRead(200),
+    lockedMember: 403,
   },
   {
     route: "PUT /api/playlists/{id}/songs/{songId}",
@@ -332,6 +342,7 @@ export const MATRIX: Row[] = [
       payload: { key: "A" },
     }),
     expect: choirRead(200),
+    lockedMember: 403,
   },
   {
     route: "POST /api/playlists/{id}/songs/{songId}/move",
@@ -341,6 +352,7 @@ export const MATRIX: Row[] = [
       payload: { fromSectionId: w.sectionId, toSectionId: w.otherSectionId },
     }),
     expect: choirRead(200),
+    lockedMember: 403,
   },
   {
     route: "GET /api/choirs/{choirId}/songs/{songId}/last-sung",
@@ -363,6 +375,23 @@ export const MATRIX: Row[] = [
     expect: { anonymous: 404, outsider: 404, member: 200, admin: 200 },
     removedMember: 404,
     note: "the choir's members only, token optional on the route; anyone else as if it did not exist (contract)",
+  },
+  {
+    route: "GET /api/playlists/{id}/share",
+    variant: "public playlist",
+    call: (w) => get(`/api/playlists/${w.publicPlaylistId}/share`),
+    expect: everyone(200),
+    removedMember: 200,
+    note: "what the shared link shows: the songbook's readers, no token needed",
+    isPublic: true,
+  },
+  {
+    route: "GET /api/playlists/{id}/share",
+    variant: "private playlist",
+    call: (w) => get(`/api/playlists/${w.playlistId}/share`),
+    expect: { anonymous: 404, outsider: 404, member: 200, admin: 200 },
+    removedMember: 404,
+    note: "the songbook's readers: the choir's members only; anyone else as if it did not exist",
   },
   // ── Invitations ────────────────────────────────────────────────────────────────────────────────────────
   {

@@ -108,11 +108,13 @@ describe("playlist PDF", () => {
     if (dir && !process.env.PDF_TEST_OUTPUT) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("serves a saved playlist's songbook to anyone with the link, inline, as playlist-{id}.pdf", async () => {
+  it("serves a saved playlist's songbook to anyone with the link, inline, named from its title and date", async () => {
     const response = await pdf(playlistId);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toBe(`inline; filename="playlist-${playlistId}.pdf"`);
+    expect(response.headers["content-disposition"]).toBe(
+      `inline; filename="misa-de-domingo-2026-03-15.pdf"; filename*=UTF-8''misa-de-domingo-2026-03-15.pdf`,
+    );
     expect(response.headers["cache-control"]).toContain("no-cache");
     expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(Number(response.headers["content-length"])).toBe(response.rawPayload.length);
@@ -121,7 +123,9 @@ describe("playlist PDF", () => {
   it("offers the file as a download with download=1", async () => {
     const response = await pdf(playlistId, "?download=1");
     expect(response.statusCode).toBe(200);
-    expect(response.headers["content-disposition"]).toBe(`attachment; filename="playlist-${playlistId}.pdf"`);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="misa-de-domingo-2026-03-15\.pdf"/,
+    );
   });
 
   it("prints every title, lyric line and chord with ñ, á, ¿ and ¡ intact", async () => {

@@ -846,7 +846,7 @@ describe("playlists", () => {
   });
 
   describe("DELETE /api/playlists/:id", () => {
-    it("lets a plain member delete a playlist with its sections and entries; the day is free again", async () => {
+    it("lets an administrator delete a playlist with its sections and entries; the day is free again", async () => {
       const { admin, member, choir, songs } = await scene();
       const date = nextDate();
       const playlist = await makePlaylist(admin, {
@@ -854,14 +854,15 @@ describe("playlists", () => {
         date,
         sections: [{ title: "A", songs: [{ songId: songs.a }] }],
       });
-      const response = await call(member, "DELETE", `/api/playlists/${playlist.id}`);
+      expect((await call(member, "DELETE", `/api/playlists/${playlist.id}`)).statusCode).toBe(403);
+      const response = await call(admin, "DELETE", `/api/playlists/${playlist.id}`);
       expect(response.statusCode).toBe(204);
       expect((await call(admin, "GET", `/api/playlists/${playlist.id}`)).statusCode).toBe(404);
       expect(
         await ctx.app.db.select().from(playlistSections).where(eq(playlistSections.playlistId, playlist.id)),
       ).toEqual([]);
       expect(await storedPositions(playlist.id)).toEqual([]);
-      expect((await call(member, "DELETE", `/api/playlists/${playlist.id}`)).statusCode).toBe(404);
+      expect((await call(admin, "DELETE", `/api/playlists/${playlist.id}`)).statusCode).toBe(404);
       await makePlaylist(member, { choirId: choir.id, date });
     });
 
@@ -991,7 +992,7 @@ describe("playlists", () => {
     });
   });
 
-  it("a member of the choir may do everything a director does with its playlists", async () => {
+  it("a member of the choir may build and edit its playlists (by default), but only a director deletes one", async () => {
     const { admin, choir } = await choirWithCast(ctx.app);
     const singer = await signInPerson(ctx.app, "singer");
     await addMember(ctx.app, choir.id, singer);
@@ -1002,6 +1003,7 @@ describe("playlists", () => {
     expect((await call(singer, "PUT", `${url}/songs/${songId}`, { key: "G" })).statusCode).toBe(200);
     expect((await call(singer, "PUT", url, { title: "By a singer" })).statusCode).toBe(200);
     expect((await call(singer, "DELETE", `${url}/songs/${songId}`)).statusCode).toBe(200);
-    expect((await call(singer, "DELETE", url)).statusCode).toBe(204);
+    expect((await call(singer, "DELETE", url)).statusCode).toBe(403);
+    expect((await call(admin, "DELETE", url)).statusCode).toBe(204);
   });
 });

@@ -138,7 +138,7 @@ describe("song import", () => {
     const song = await read(singer, result!.songIds[0]!);
     expect(song.title).toBe("Amazing Grace");
     expect(song.content).toContain("{title: Amazing Grace}");
-    expect(song.content).toContain("[G]Amazing grace, [G7]how sweet th[C]e sound[G]");
+    expect(song.content).toContain("[G]Amazing grace, [G7]how sweet th[C]e sound [G]");
     expect(song.content).toContain("That s[G]aved a wretch like [D]me");
     const chords = parseSong(song.content)
       .sections.flatMap((section) => section.lines)

@@ -30,6 +30,8 @@ export const UpdateChoir = z
     name: ChoirName,
     address: trimmed(LIMITS.choirAddressMax).nullish(),
     notes: trimmed(LIMITS.choirNotesMax).nullish(),
+    /** Whether plain members may build and edit the choir's playlists; omitted → unchanged. */
+    membersEditPlaylists: z.boolean().optional(),
   })
   .meta({ id: "UpdateChoir" });
 export type UpdateChoir = z.input<typeof UpdateChoir>;
@@ -45,6 +47,8 @@ export const Choir = z
     name: z.string(),
     address: z.string().nullable(),
     notes: z.string().nullable(),
+    /** Whether plain members may build and edit the choir's playlists (administrators always may). */
+    membersEditPlaylists: z.boolean(),
     createdAt: z.iso.datetime(),
     members: z.array(ChoirMember),
   })

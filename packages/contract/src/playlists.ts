@@ -208,3 +208,31 @@ export const LastSung = z
   .array(z.object({ playlistId: z.uuid(), date: z.string(), title: z.string().nullable() }))
   .meta({ id: "LastSung" });
 export type LastSung = z.infer<typeof LastSung>;
+
+/**
+ * What a shared link shows of a playlist (GET /api/playlists/{id}/share): the songs its songbook prints, in order by
+ * section, without their texts. Open to the same readers as the songbook.
+ */
+export const SharedPlaylist = z
+  .object({
+    id: z.uuid(),
+    title: z.string().nullable(),
+    date: z.string().describe("yyyy-MM-dd"),
+    choirName: z.string(),
+    isPublic: z.boolean(),
+    sections: z.array(
+      z.object({
+        title: z.string(),
+        songs: z.array(
+          z.object({
+            title: z.string(),
+            artist: z.string().nullable(),
+            /** The key the choir sings it in, when set on the entry. */
+            key: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: "SharedPlaylist" });
+export type SharedPlaylist = z.infer<typeof SharedPlaylist>;

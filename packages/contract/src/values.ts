@@ -53,6 +53,7 @@ export const STORAGE_KEYS = {
   songFontSize: "choirapp-song-font-size",
   songFontWeight: "choirapp-song-font-weight",
   songSolfege: "choirapp-song-solfege",
+  knownUser: "choirapp-known-user",
 } as const;
 
 /** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */

@@ -175,6 +175,16 @@ describe("bounded output", () => {
     expectBounded(chordLines);
   });
 
+  it("converts chords-over-words lines inside ChordPro at once and within the bound", () => {
+    const verses = "G    D/F#\nGloria, aleluya\n".repeat(6_000);
+    const pasted = `{title: Gloria}\nIntro: ${"C G ".repeat(LONGEST_SONG / 8)}\n${verses}`;
+    expectFastAndBounded(pasted);
+    const sheet = parseSong(pasted);
+    expect(sheet.truncated).toBe(true);
+    expect(renderedLineCount(sheet)).toBeLessThanOrEqual(MAX_RENDERED_LINES);
+    expectFastAndBounded(`{key: C}\n${`${"C ".repeat(LONGEST_SONG / 4)}\n`.repeat(2)}`);
+  });
+
   it("counts blank lines inside a section as rendered lines, but not the ones a section ends with", () => {
     const gap = parseSong(`{sov}\n[G]one\n${"\n".repeat(MAX_RENDERED_LINES)}[G]two\n{eov}`);
     expect(gap.truncated).toBe(true);

@@ -1,4 +1,5 @@
 import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
+import { MAX_LINE_LENGTH, readDirective } from "./chordpro";
 import { parseChord } from "./theory";
 import type { ChordLyricPair, Line, Section, SectionType, SongMetadata, SongSheet } from "./types";
 
@@ -80,7 +81,11 @@ function cleanLyric(text: string): string {
   return text.replace(/\[/g, "(").replace(/\]/g, ")");
 }
 
-/** Combine a chord line with the lyric line under it, cutting the lyric at each chord's column. */
+/**
+ * Combine a chord line with the lyric line under it, cutting the lyric at each chord's column. A chord over a letter
+ * starts there, even inside a word; a chord over white space stands between the words, at the start of the next word
+ * (the space goes to the text before it), or after the last word when it is past the end of the lyric.
+ */
 export function combineChordAndLyrics(chordLine: string, lyricLine: string): ChordLyricPair[] {
   const chords: { column: number; chord: string }[] = [];
   const tokenRe = /\S+/g;
@@ -95,13 +100,48 @@ export function combineChordAndLyrics(chordLine: string, lyricLine: string): Cho
   if (lead.trim() !== "") pairs.push({ chord: null, lyric: lead });
   chords.forEach((entry, index) => {
     const next = chords[index + 1]?.column;
-    const text = lyric.slice(entry.column, next ?? lyric.length);
-    // A chord past the end of the lyric keeps a space so that consecutive chords stay apart.
+    let text = lyric.slice(entry.column, next ?? lyric.length);
+    const previous = pairs[pairs.length - 1];
+    if (entry.column >= lyric.length) {
+      // Past the end of the lyric: after the last word, apart from it.
+      if (previous && !/\s/.test(previous.lyric.slice(-1))) previous.lyric += " ";
+    } else if (/^\s/.test(text)) {
+      // Over a space: the space stays with the words before, the chord starts the next word.
+      const body = text.trimStart();
+      if (previous) previous.lyric += text.slice(0, text.length - body.length);
+      text = body;
+    }
+    // A chord with no lyric of its own keeps a space so that consecutive chords stay apart.
     pairs.push({ chord: entry.chord, lyric: text === "" && next !== undefined ? " " : text });
   });
   const last = pairs[pairs.length - 1]!;
   last.lyric = last.lyric.trimEnd();
   return pairs;
+}
+
+/** A label word or two before the chords of an instrumental line: `Intro:`, `Interludio:`, `Coda -`. */
+const CHORD_LABEL_RE = /^([\p{L}][\p{L}\d .'-]{0,29}?)\s*[:\-–]\s+(\S.*)$/u;
+
+/**
+ * An instrumental line, a short label and then chords only: `Intro: C G Am F`, `Final: | G | D/F# |`. Returns the
+ * label with its punctuation (`Intro:`) and the chord part, or null.
+ */
+export function readLabelledChordLine(line: string): { label: string; chords: string } | null {
+  const text = line.trim();
+  if (text.length > 10_000) return null;
+  const match = CHORD_LABEL_RE.exec(text);
+  if (!match) return null;
+  const chords = match[2] ?? "";
+  // "Key: G" and the like are song details, not an instrumental line.
+  const name = (match[1] ?? "").trim().toLowerCase();
+  if (Object.hasOwn(FRONT_MATTER, name) || !isChordLine(chords)) return null;
+  const label = text.slice(0, text.length - chords.length).trimEnd();
+  return { label, chords };
+}
+
+/** The pairs of a labelled chord line: the label as text, then each chord apart (`Intro: [C] [G] [Am] [F]`). */
+function labelledChordPairs(label: string, chords: string): ChordLyricPair[] {
+  return [{ chord: null, lyric: `${cleanLyric(label)} ` }, ...chordOnlyPairs(chords)];
 }
 
 function chordOnlyPairs(chordLine: string): ChordLyricPair[] {
@@ -200,7 +240,13 @@ export function parseChordsOverWords(input: string): SongSheet {
     }
     if (isChordLine(line)) {
       const next = lines[index + 1];
-      if (next !== undefined && next.trim() !== "" && !isChordLine(next) && !readHeader(next)) {
+      if (
+        next !== undefined &&
+        next.trim() !== "" &&
+        !isChordLine(next) &&
+        !readHeader(next) &&
+        !readLabelledChordLine(next)
+      ) {
         add(lyricsLine(combineChordAndLyrics(line, next)));
         index++;
       } else {
@@ -208,8 +254,93 @@ export function parseChordsOverWords(input: string): SongSheet {
       }
       continue;
     }
+    const labelled = readLabelledChordLine(line);
+    if (labelled) {
+      add(lyricsLine(labelledChordPairs(labelled.label, labelled.chords)));
+      continue;
+    }
     add(lyricsLine([{ chord: null, lyric: cleanLyric(line) }]));
   }
   finish();
   return finishSheet(metadata, sections, budget);
+}
+
+const BLOCK_START: ReadonlySet<string> = new Set(["start_of_tab", "sot", "start_of_grid", "sog"]);
+const BLOCK_END: ReadonlySet<string> = new Set(["end_of_tab", "eot", "end_of_grid", "eog"]);
+
+function writePairs(pairs: ChordLyricPair[]): string {
+  return pairs.map((pair) => (pair.chord ? `[${pair.chord}]` : "") + pair.lyric).join("");
+}
+
+/** A line a chord line may sit over: some text that is not a directive, comment, chord line or inline-chord line. */
+function isPlainLyric(line: string): boolean {
+  const text = line.trim();
+  return (
+    text !== "" &&
+    !text.startsWith("#") &&
+    !text.includes("[") &&
+    readDirective(text) === null &&
+    !isChordLine(text) &&
+    readLabelledChordLine(text) === null
+  );
+}
+
+/**
+ * Rewrite the chords-over-words lines of a ChordPro text as inline ChordPro, line by line, leaving everything else as
+ * written: a chord line over a plain lyric line becomes one line with `[chords]` in it, a chord line alone becomes
+ * `[C] [G] [Am] [F]`, a labelled one `Intro: [C] [G] [Am] [F]`, a `[Verse 1]` header `{comment: Verse 1}`.
+ * Directives, `#` comments, lines that already hold `[chords]` and tab and grid blocks are kept. One pass, each line
+ * looked at in time linear in its length.
+ */
+export function inlineChordLines(input: string): string {
+  const lines = input.split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  let inBlock = false;
+  let changed = false;
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]!;
+    const line = (raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw).trimEnd();
+    const text = line.trim();
+    const directive = text.startsWith("{") ? readDirective(text) : null;
+    if (directive) {
+      if (BLOCK_START.has(directive.name)) inBlock = true;
+      else if (BLOCK_END.has(directive.name)) inBlock = false;
+    }
+    if (!inBlock && !directive && /^\[[^\]{}*][^\]{}]{0,39}\]$/.test(text)) {
+      // An Ultimate Guitar header, `[Verse 1]`: a label where it stands rather than a chord named "Verse 1".
+      const header = readHeader(text);
+      if (header) {
+        out.push(`{comment: ${header.label}}`);
+        changed = true;
+        continue;
+      }
+    }
+    if (inBlock || directive || text === "" || text.startsWith("#") || text.includes("[")) {
+      out.push(raw);
+      continue;
+    }
+    if (isChordLine(line)) {
+      const next = lines[index + 1];
+      const nextLine =
+        next === undefined
+          ? ""
+          : (next.length > MAX_LINE_LENGTH ? next.slice(0, MAX_LINE_LENGTH) : next).trimEnd();
+      if (nextLine !== "" && isPlainLyric(nextLine)) {
+        out.push(writePairs(combineChordAndLyrics(line, nextLine)));
+        index++;
+      } else {
+        out.push(writePairs(chordOnlyPairs(line.trim())));
+      }
+      changed = true;
+      continue;
+    }
+    const labelled = readLabelledChordLine(line);
+    if (labelled) {
+      out.push(writePairs(labelledChordPairs(labelled.label, labelled.chords)));
+      changed = true;
+      continue;
+    }
+    out.push(raw);
+  }
+  return changed ? out.join("\n") : input;
 }

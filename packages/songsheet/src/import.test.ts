@@ -31,7 +31,7 @@ describe("Ultimate Guitar import", () => {
     expect(line?.kind === "lyrics" && line.pairs).toEqual([
       { chord: "G", lyric: "Amazing grace, " },
       { chord: "G7", lyric: "how sweet th" },
-      { chord: "C", lyric: "e sound" },
+      { chord: "C", lyric: "e sound " },
       { chord: "G", lyric: "" },
     ]);
     const second = sheet.sections[1]?.lines[1];
@@ -59,7 +59,7 @@ describe("Ultimate Guitar import", () => {
   it("writes ChordPro that parses back to the same model", () => {
     const written = toChordPro(sheet);
     expect(written).toContain("{start_of_verse: Verse 1}");
-    expect(written).toContain("[G]Amazing grace, [G7]how sweet th[C]e sound[G]");
+    expect(written).toContain("[G]Amazing grace, [G7]how sweet th[C]e sound [G]");
     expect(parseSong(written)).toEqual(sheet);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
 import { MAX_LINE_LENGTH, parseChordPro } from "./chordpro";
-import { isChordLine, parseChordsOverWords } from "./chords-over-words";
+import { inlineChordLines, isChordLine, parseChordsOverWords } from "./chords-over-words";
 import { parseChord } from "./theory";
 import type { Line, ParseOptions, Section, SongSheet } from "./types";
 
@@ -74,8 +74,14 @@ export function parseSong(text: string, options: ParseOptions = {}): SongSheet {
   const input = typeof text === "string" ? text : "";
   const format = options.format ?? "auto";
   try {
-    const resolved = format === "auto" ? detectFormat(input) : format;
-    return resolved === "chordpro" ? parseChordPro(input) : parseChordsOverWords(input);
+    if (format === "auto") {
+      // ChordPro with chords-over-words lines in it (pasted under a {title}, beside an inline [C]) reads each such
+      // line as inline chords; the rest of the text is ChordPro as written.
+      return detectFormat(input) === "chordpro"
+        ? parseChordPro(inlineChordLines(input))
+        : parseChordsOverWords(input);
+    }
+    return format === "chordpro" ? parseChordPro(input) : parseChordsOverWords(input);
   } catch {
     try {
       return plainSheet(input);
@@ -87,7 +93,13 @@ export function parseSong(text: string, options: ParseOptions = {}): SongSheet {
 
 export { MAX_RENDERED_LINES, renderedLineCount } from "./bounds";
 export { parseChordPro, parseLyricsLine, toChordPro } from "./chordpro";
-export { combineChordAndLyrics, isChordLine, parseChordsOverWords } from "./chords-over-words";
+export {
+  combineChordAndLyrics,
+  inlineChordLines,
+  isChordLine,
+  parseChordsOverWords,
+  readLabelledChordLine,
+} from "./chords-over-words";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";
 export {
   CONVENTIONAL_KEYS,
@@ -105,6 +117,7 @@ export {
   initialTranspose,
   mapChords,
   songKey,
+  transposeChordPro,
   transposeSheet,
   transposeToKey,
 } from "./transpose";

@@ -1,3 +1,5 @@
+import { parseChordPro, readDirective } from "./chordpro";
+import { inlineChordLines } from "./chords-over-words";
 import {
   conventionalKey,
   type Key,
@@ -86,4 +88,49 @@ export function transposeToKey(sheet: SongSheet, targetKey: string): SongSheet {
   const result = transposeWithKey(sheet, semitonesBetween(keyName(source), keyName(key)), key);
   result.metadata.key = keyName(key);
   return result;
+}
+
+const TAB_START = new Set(["start_of_tab", "sot", "start_of_grid", "sog"]);
+const TAB_END = new Set(["end_of_tab", "eot", "end_of_grid", "eog"]);
+
+/**
+ * Transpose ChordPro source text by a number of semitones, rewriting it in place: every `[chord]` moves (spelled in
+ * the new key), the `{key}` directive names the new key, and everything else — lyrics, `[*annotations]`, `#` comments,
+ * other directives, tab and grid blocks, line endings — stays exactly as written. Chord lines written over the words
+ * (as pasted) are first put inline, the way the sheet reads them, so they move too.
+ */
+export function transposeChordPro(text: string, semitones: number): string {
+  const n = Number.isFinite(semitones) ? Math.trunc(semitones) : 0;
+  if (n % 12 === 0) return text;
+  const source = inlineChordLines(text);
+  const sheet = parseChordPro(source);
+  const from = songKey(sheet);
+  const target = from ? conventionalKey(pitchOf(from.tonic) + n, from.minor) : null;
+  const options = target ? { key: keyName(target) } : {};
+  let inBlock = false;
+  return source
+    .split("\n")
+    .map((line) => {
+      const directive = readDirective(line.replace(/\r$/, ""));
+      if (directive) {
+        if (TAB_START.has(directive.name)) inBlock = true;
+        else if (TAB_END.has(directive.name)) inBlock = false;
+        else if (directive.name === "key" && !directive.voice && target && parseKey(directive.value)) {
+          const declared = parseKey(directive.value);
+          const key = declared ? conventionalKey(pitchOf(declared.tonic) + n, declared.minor) : target;
+          return line.replace(
+            /\{(\s*key\s*(?::\s*|\s+))[^}]*\}/i,
+            (_, head: string) => `{${head}${keyName(key)}}`,
+          );
+        }
+        return line;
+      }
+      if (inBlock || line.trimStart().startsWith("#")) return line;
+      return line.replace(/\[([^[\]]*)\]/g, (whole, content: string) => {
+        const chord = content.trim();
+        if (!chord || chord.startsWith("*")) return whole;
+        return `[${transposeChord(chord, n, options)}]`;
+      });
+    })
+    .join("\n");
 }

@@ -1,4 +1,7 @@
 import { escapeHtml } from "@choir/contract";
+import type { FastifyRequest } from "fastify";
+import { isLoopbackHost, isLoopbackRequest } from "../http/loopback.js";
+
 /** The server-rendered local development sign-in page (no identity provider configured). */
 
 export interface DemoUser {
@@ -121,4 +124,27 @@ export function renderLocalSignInPage(state: string, lang: PageLanguage): string
 </main>
 </body>
 </html>`;
+}
+
+/**
+ * Where a local sign-in sends the browser back to. One server on this machine answers on several loopback names
+ * (localhost, 127.0.0.1, [::1]); the sign-in cookie and the page's form-action 'self' belong to the name the browser
+ * used, so the flow ends on it. The Host header is believed only when everything is on this machine: PUBLIC_URL is a
+ * loopback address, the caller's socket is loopback (nothing relayed), and Host names a loopback host on
+ * PUBLIC_URL's own port and scheme. Anything else, and every non-local sign-in, ends on PUBLIC_URL.
+ */
+export function localSignInOrigin(request: FastifyRequest, publicUrl: string): string {
+  const configured = new URL(publicUrl);
+  const host = request.headers.host?.trim().toLowerCase();
+  if (!host || !isLoopbackHost(configured.hostname) || !isLoopbackRequest(request)) return publicUrl;
+  let asked: URL;
+  try {
+    asked = new URL(`${configured.protocol}//${host}`);
+  } catch {
+    return publicUrl;
+  }
+  // A Host with anything beyond name and port (user info, a path) is not a plain address of this server.
+  if (asked.host !== host || asked.port !== configured.port) return publicUrl;
+  if (!isLoopbackHost(asked.hostname)) return publicUrl;
+  return asked.origin;
 }

@@ -15,7 +15,7 @@ import { requestLanguage } from "../http/language.js";
 import { loopbackOnly } from "../http/loopback.js";
 import { perMinute } from "../http/rate-limit.js";
 import { bindingOf, clearBinding, newBinding, setBinding } from "./browser-binding.js";
-import { renderLocalSignInPage } from "./local-sign-in.js";
+import { localSignInOrigin, renderLocalSignInPage } from "./local-sign-in.js";
 import { type OidcClient, splitFullName } from "./oidc.js";
 import { randomToken } from "./sessions.js";
 
@@ -55,8 +55,9 @@ export const authRoutes =
     const { config, sessions } = app;
     const limited = { config: perMinute(config.rateLimitPerMinute) };
 
-    const callbackUrl = (params: Record<string, string>) => {
-      const url = new URL("/auth/callback", config.publicUrl);
+    /** The web app's sign-in callback; a local sign-in passes the loopback origin it runs on (localSignInOrigin). */
+    const callbackUrl = (params: Record<string, string>, origin = config.publicUrl) => {
+      const url = new URL("/auth/callback", origin);
       for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
       return url.toString();
     };
@@ -96,12 +97,13 @@ export const authRoutes =
       binding: string,
       inviteToken: string | null,
       status: 302 | 303,
+      origin?: string,
     ) => {
       const { user, created } = await findOrCreateUserByEmail(app.db, identity);
       const code = await sessions.issueSignInCode(user.id, created, binding);
       const params: Record<string, string> = { token: code, isNewUser: String(created) };
       if (inviteToken) params.inviteToken = inviteToken;
-      return reply.redirect(callbackUrl(params), status);
+      return reply.redirect(callbackUrl(params, origin), status);
     };
 
     app.get(
@@ -212,10 +214,11 @@ export const authRoutes =
           },
         },
         async (request, reply) => {
+          const origin = localSignInOrigin(request, config.publicUrl);
           const taken = await takePending(request, request.body.state);
-          if ("error" in taken) return reply.redirect(callbackUrl({ error: taken.error }), 303);
+          if ("error" in taken) return reply.redirect(callbackUrl({ error: taken.error }, origin), 303);
           const identity = { email: request.body.email, ...splitFullName(request.body.name) };
-          return completeSignIn(reply, identity, taken.binding, taken.pending.inviteToken, 303);
+          return completeSignIn(reply, identity, taken.binding, taken.pending.inviteToken, 303, origin);
         },
       );
     }

@@ -62,6 +62,13 @@ describe("offline status components", () => {
     expect(screen.getByTestId("compact-offline-status").textContent).toBe("2 playlists kept offline");
   });
 
+  it("does not say 'none kept yet' while the first playlist is being saved", () => {
+    renderView(<CompactOfflineStatus isKeeping />);
+    expect(screen.queryByTestId("compact-offline-status")).toBeNull();
+    act(() => cacheStatusStore.recordCached({ playlistId: "a", songCount: 2, timestamp: 1 }));
+    expect(screen.getByTestId("compact-offline-status").textContent).toBe("1 playlist kept offline");
+  });
+
   it("follows the connection", () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
     renderView(<OnlineIndicator />);

@@ -111,10 +111,11 @@ export function ServiceWorkerActiveMarker() {
   );
 }
 
-/** How many playlists this device keeps offline. */
-export function CompactOfflineStatus() {
+/** How many playlists this device keeps offline; nothing while the first one is being saved (the badge says so). */
+export function CompactOfflineStatus({ isKeeping = false }: { isKeeping?: boolean }) {
   const { t } = useTranslation();
   const count = useCachedPlaylistCount();
+  if (count === 0 && isKeeping) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="compact-offline-status" data-count={count}>
       {count > 0 ? t("offline.cachedCount", { count }) : t("offline.cachedCountNone")}
@@ -162,7 +163,7 @@ export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
       <OnlineIndicator />
       <OfflineReadyBadge playlistId={playlistId} isKeeping={isRequesting} />
       <ServiceWorkerActiveMarker />
-      <CompactOfflineStatus />
+      <CompactOfflineStatus isKeeping={isRequesting} />
       <KeepOfflineButton playlistId={playlistId} />
     </Group>
   );

@@ -22,6 +22,51 @@ describe("the current user query", () => {
     expect(authToken.get()).toBe("a-token");
   });
 
+  const singer = {
+    id: "3f0c2a51-8d4e-4b7a-9c61-2e5f7a9b0d13",
+    email: "ana@example.test",
+    name: "Ana Ruiz",
+    firstName: "Ana",
+    lastName: "Ruiz",
+    role: "ChoirMember",
+    choirs: [{ id: "8a1d5e62-0b3f-4c9e-8f27-6d4b1c0e9a75", name: "Coro de la Ribera", role: "ChoirMember" }],
+    hasCompletedOnboarding: true,
+    isNewUser: false,
+    choirId: "8a1d5e62-0b3f-4c9e-8f27-6d4b1c0e9a75",
+  };
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+  it("keeps the person signed in when the network is down, as the server last described them", async () => {
+    authToken.set("a-token");
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(json(singer)));
+    expect(await loadUser()).toEqual(singer);
+
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    expect(await loadUser()).toEqual(singer);
+    expect(authToken.get()).toBe("a-token");
+  });
+
+  it("remembers nobody for another token, and forgets the person when the server refuses", async () => {
+    authToken.set("a-token");
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(json(singer)));
+    await loadUser();
+
+    authToken.set("someone-elses-token");
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    expect(await loadUser()).toBeNull();
+
+    authToken.set("a-token");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockImplementation(async () => answer(401)),
+    );
+    expect(await loadUser()).toBeNull();
+    authToken.set("a-token");
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    expect(await loadUser()).toBeNull();
+  });
+
   const answer = (status: number) =>
     new Response(JSON.stringify({ message: "Something went wrong.", code: "error" }), {
       status,

@@ -1,9 +1,9 @@
-import type { CurrentUser } from "@choir/contract";
+import { CurrentUser } from "@choir/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest, NetworkError } from "./api-client";
 import { cacheStatusStore } from "./offline/cache-status";
 import { postToWorker } from "./offline/service-worker";
-import { authToken, redirectAfterAuth } from "./storage";
+import { authToken, knownUser, redirectAfterAuth } from "./storage";
 
 export const currentUserKey = ["current-user"] as const;
 
@@ -33,11 +33,35 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Remembers who the stored token belongs to, as the server just said, for a load that cannot ask (offline). */
+function rememberUser(user: CurrentUser): void {
+  const token = authToken.get();
+  if (token) knownUser.set(JSON.stringify({ token, user }));
+}
+
+/** The person last confirmed for the stored token, or null (none, another token's, or unreadable). */
+export function rememberedUser(): CurrentUser | null {
+  const token = authToken.get();
+  const raw = knownUser.get();
+  if (!token || !raw) return null;
+  try {
+    const kept = JSON.parse(raw) as { token?: unknown; user?: unknown };
+    if (kept.token !== token) return null;
+    const parsed = CurrentUser.safeParse(kept.user);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Users answered from this device's memory rather than by the server: asked again as soon as the network is back. */
+const unconfirmed = new WeakSet<CurrentUser>();
+
 /**
  * The signed-in user, or null. A refused fetch (the server answered with an error) forgets the user and the token;
  * a busy or briefly unavailable server is asked again first, so a moment of overload does not sign anyone out.
- * A fetch that never reached the server (offline, or cut off by a reload or navigation) keeps the token, so the
- * next load can try again instead of signing the person out.
+ * A fetch that never reached the server (offline, or cut off by a reload or navigation) keeps the session: the person
+ * last confirmed for this token stays signed in (and sees what is kept offline) until the server can be asked.
  */
 export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
@@ -45,7 +69,9 @@ export const currentUserQuery = queryOptions({
     if (!authToken.get()) return null;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await fetchCurrentUser(signal);
+        const user = await fetchCurrentUser(signal);
+        rememberUser(user);
+        return user;
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") throw error;
         if (isTransient(error) && attempt < CURRENT_USER_ATTEMPTS) {
@@ -53,13 +79,18 @@ export const currentUserQuery = queryOptions({
           continue;
         }
         // Only the server's refusal ends the session here; anything that went wrong on the way keeps it.
-        if (error instanceof ApiError) authToken.clear();
-        return null;
+        if (error instanceof ApiError) {
+          authToken.clear();
+          return null;
+        }
+        const remembered = rememberedUser();
+        if (remembered) unconfirmed.add(remembered);
+        return remembered;
       }
     }
   },
   initialData: () => (authToken.get() ? undefined : null),
-  staleTime: 5 * 60 * 1000,
+  staleTime: (query) => (query.state.data && unconfirmed.has(query.state.data) ? 0 : 5 * 60 * 1000),
   retry: false,
 });
 
@@ -103,6 +134,8 @@ export async function refreshSessionToken(): Promise<string> {
     throw new Error("Failed to refresh token", { cause: error });
   }
   if (!token) throw new Error("Failed to refresh token");
+  const user = rememberedUser();
   authToken.set(token);
+  if (user) rememberUser(user);
   return token;
 }

@@ -21,10 +21,21 @@ function write(store: () => Storage, key: string, value: string | null): void {
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+/** The signed-in person as the server last described them, with the token that was for (see lib/session.ts). */
+export const knownUser = {
+  get: () => read(local, STORAGE_KEYS.knownUser),
+  set: (value: string) => write(local, STORAGE_KEYS.knownUser, value),
+  clear: () => write(local, STORAGE_KEYS.knownUser, null),
+};
+
 export const authToken = {
   get: () => read(local, STORAGE_KEYS.authToken),
   set: (token: string) => write(local, STORAGE_KEYS.authToken, token),
-  clear: () => write(local, STORAGE_KEYS.authToken, null),
+  /** Ends the session on this device: the token and who it belonged to. */
+  clear: () => {
+    write(local, STORAGE_KEYS.authToken, null);
+    knownUser.clear();
+  },
 };
 
 export const storedLanguage = {

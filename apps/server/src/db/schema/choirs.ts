@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 export const choirs = pgTable(
@@ -9,6 +19,8 @@ export const choirs = pgTable(
     name: text("name").notNull(),
     address: text("address"),
     notes: text("notes"),
+    /** Whether plain members may build and edit the choir's playlists (administrators always may). */
+    membersEditPlaylists: boolean("members_edit_playlists").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ export function presentChoir({ choir, members }: ChoirWithMembers): Choir {
     name: choir.name,
     address: choir.address,
     notes: choir.notes,
+    membersEditPlaylists: choir.membersEditPlaylists,
     createdAt: choir.createdAt.toISOString(),
     members: members.map((member) => ({
       id: member.id,

@@ -59,7 +59,7 @@ export async function getChoirWithMembers(db: Db, choirId: string): Promise<Choi
 export async function updateChoir(
   db: Db,
   choirId: string,
-  input: { name: string; address?: string | null; notes?: string | null },
+  input: { name: string; address?: string | null; notes?: string | null; membersEditPlaylists?: boolean },
 ): Promise<void> {
   const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
   await db
@@ -68,6 +68,7 @@ export async function updateChoir(
       name: input.name,
       address: blankToNull(input.address),
       notes: blankToNull(input.notes),
+      membersEditPlaylists: input.membersEditPlaylists,
       updatedAt: new Date(),
     })
     .where(eq(choirs.id, choirId));

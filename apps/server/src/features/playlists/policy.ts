@@ -1,5 +1,8 @@
-import { requireMember } from "../../access/choir-access.js";
+import { eq } from "drizzle-orm";
+import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
+import { choirs } from "../../db/schema/index.js";
+import { forbidden } from "../../http/errors.js";
 
 export { visibleTo as songVisibleTo } from "../songs/policy.js";
 
@@ -13,10 +16,21 @@ export async function requirePlaylistReader(db: Db, playlist: PlaylistOwner, use
 }
 
 /**
- * Building and editing a choir's playlists (create, edit, add, move, remove, keys, delete) is open to every
- * member, administrators and singers alike, as the contract says: a director expects singers to help prepare
- * Sunday's list, and deleting is how the spec's screens unlock a playlist's template.
+ * Building and editing a choir's playlists (create, edit, sections, add, move, remove, keys): administrators
+ * always; plain members unless the choir's administrators turned members' playlist editing off (the choir's
+ * `membersEditPlaylists`, on by default). Outsiders get 404, members who may not edit 403.
  */
 export async function requirePlaylistEditor(db: Db, playlist: PlaylistOwner, userId: string): Promise<void> {
-  await requireMember(db, playlist.choirId, userId);
+  const role = await requireMember(db, playlist.choirId, userId);
+  if (role === "ChoirAdmin") return;
+  const [choir] = await db
+    .select({ membersEditPlaylists: choirs.membersEditPlaylists })
+    .from(choirs)
+    .where(eq(choirs.id, playlist.choirId));
+  if (!choir?.membersEditPlaylists) throw forbidden();
+}
+
+/** Deleting a playlist is for the choir's administrators: members get 403, outsiders 404. */
+export async function requirePlaylistDeleter(db: Db, playlist: PlaylistOwner, userId: string): Promise<void> {
+  await requireAdmin(db, playlist.choirId, userId);
 }

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
-import { requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
+import { requirePlaylistDeleter, requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
 import {
   addSong,
@@ -35,7 +35,7 @@ const PlaylistIdParams = z.object({ id: z.uuid() });
 /** `songId` may be the song's id or the entry's: a song is at most once in a playlist. */
 const PlaylistSongParams = z.object({ id: z.uuid(), songId: z.uuid() });
 
-/** Dated playlists of a choir: its members read and edit them. */
+/** Dated playlists of a choir: its members read them and, unless the choir turned that off, edit them; administrators delete them. */
 export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Loads the playlist (404), checks the caller may edit it, runs the change, answers the playlist. */
   const editAndPresent = async (playlistId: string, userId: string, change: () => Promise<void>) => {
@@ -57,7 +57,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      await requireMember(app.db, request.body.choirId, userId);
+      await requirePlaylistEditor(app.db, { choirId: request.body.choirId }, userId);
       const id = await createPlaylist(app.db, userId, request.body);
       return reply.status(201).send(presentPlaylist(await getPlaylist(app.db, id, userId)));
     },
@@ -133,14 +133,14 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["playlists"],
-        summary: "Delete a playlist (members)",
+        summary: "Delete a playlist (administrators)",
         params: PlaylistIdParams,
         response: { 204: z.null().describe("Deleted"), ...errors },
       },
     },
     async (request, reply) => {
       const playlist = await findPlaylist(app.db, request.params.id);
-      await requirePlaylistEditor(app.db, playlist, request.session!.userId);
+      await requirePlaylistDeleter(app.db, playlist, request.session!.userId);
       await deletePlaylist(app.db, playlist.id);
       return reply.status(204).send(null);
     },

@@ -1,4 +1,4 @@
-import { ErrorBody } from "@choir/contract";
+import { ErrorBody, SharedPlaylist } from "@choir/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,7 +6,14 @@ import { bearerToken } from "../../http/authenticate.js";
 import { AppError } from "../../http/errors.js";
 import { perMinute } from "../../http/rate-limit.js";
 import { songbookLanguage } from "./labels.js";
-import { findSongbookOutline, requireSongbookReader, songbookTag, songContents } from "./service.js";
+import {
+  findSongbookOutline,
+  presentSharedPlaylist,
+  requireSongbookReader,
+  songbookDisposition,
+  songbookTag,
+  songContents,
+} from "./service.js";
 import { SONGBOOK_RENDERER_VERSION } from "./songbook-pdf.js";
 import type { SongbookRenderer } from "./songbook-renderer.js";
 
@@ -52,6 +59,32 @@ async function optionalCaller(app: FastifyInstance, request: FastifyRequest): Pr
  */
 export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
+    "/api/playlists/:id/share",
+    {
+      // Open to anyone, as the songbook is, and limited the same way.
+      config: perMinute(app.config.rateLimitPerMinute * 3),
+      schema: {
+        tags: ["sharing"],
+        summary:
+          "What a shared link shows: a saved playlist's title, date, choir and the songs its songbook prints, in " +
+          "order by section. Open to the songbook's readers: anyone for a public playlist, its choir's members " +
+          "(bearer token) for a private one; 404 for anyone else and anything else.",
+        security: [{}, { bearer: [] }],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: SharedPlaylist, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const outline = await findSongbookOutline(app.db, request.params.id);
+      await requireSongbookReader(app.db, outline, await optionalCaller(app, request));
+      reply
+        .header("Cache-Control", outline.playlist.isPublic ? "public, no-cache" : "private, no-cache")
+        .header("Vary", "Authorization, Accept-Encoding");
+      return presentSharedPlaylist(outline);
+    },
+  );
+
+  app.get(
     "/api/playlists/:id/pdf",
     {
       // Open to anyone; each file is drawn once in the rendering pool, then served from memory. Limited per address,
@@ -89,10 +122,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("ETag", tag)
         .header("Cache-Control", outline.playlist.isPublic ? "public, no-cache" : "private, no-cache")
         .header("Vary", "Authorization, Accept-Encoding")
-        .header(
-          "Content-Disposition",
-          `${isDownload ? "attachment" : "inline"}; filename="playlist-${outline.playlist.id}.pdf"`,
-        );
+        .header("Content-Disposition", songbookDisposition(outline, isDownload ? "attachment" : "inline"));
       if (matchesTag(request.headers["if-none-match"], tag)) return reply.status(304).send(null);
 
       const pdf = await app.songbooks.render(tag, async () => {

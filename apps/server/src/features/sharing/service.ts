@@ -155,3 +155,58 @@ export function songbookTag(outline: SongbookOutline, options: object, rendererV
   );
   return `"${hash.digest("base64url").slice(0, 32)}"`;
 }
+
+/** A title as a file-name slug: lower case, letters and digits joined by single hyphens, at most 60 characters. */
+function slug(title: string, { ascii }: { ascii: boolean }): string {
+  let text = title.normalize("NFKC").toLowerCase();
+  // NFKD splits an accent from its letter; dropping the marks leaves the ASCII letter (ñ → n, á → a).
+  if (ascii) text = text.normalize("NFKD").replace(/\p{M}+/gu, "");
+  const kept = ascii ? /[a-z0-9]+/g : /[\p{L}\p{M}\p{N}]+/gu;
+  const words = text.match(kept) ?? [];
+  let joined = "";
+  for (const word of words) {
+    const next = joined ? `${joined}-${word}` : word;
+    if ([...next].length > 60) break;
+    joined = next;
+  }
+  return joined;
+}
+
+/**
+ * The songbook's file name, from the playlist's title and date: `sunday-mass-2026-12-07.pdf`, or
+ * `playlist-2026-12-07.pdf` when the title is empty or has no letters. `ascii` is for `filename=`, `unicode` (which
+ * keeps accents and ñ) for `filename*=`.
+ */
+export function songbookFileNames(outline: SongbookOutline): { ascii: string; unicode: string } {
+  const { title, date } = outline.playlist;
+  const name = (ascii: boolean) => `${slug(title ?? "", { ascii }) || "playlist"}-${date}.pdf`;
+  const ascii = name(true);
+  const unicode = name(false);
+  // A title with letters but none in ASCII (Greek, say) keeps its own name in filename* only.
+  return { ascii, unicode: unicode === `playlist-${date}.pdf` ? ascii : unicode };
+}
+
+/** The Content-Disposition value naming the songbook, ASCII for old readers and UTF-8 (RFC 6266) for the rest. */
+export function songbookDisposition(outline: SongbookOutline, type: "inline" | "attachment"): string {
+  const { ascii, unicode } = songbookFileNames(outline);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(unicode)}`;
+}
+
+/** What a shared link shows: the songs the songbook prints, in order by section, without their texts. */
+export function presentSharedPlaylist(outline: SongbookOutline) {
+  return {
+    id: outline.playlist.id,
+    title: outline.playlist.title,
+    date: outline.playlist.date,
+    choirName: outline.choirName,
+    isPublic: outline.playlist.isPublic,
+    sections: outline.sections.map((section) => ({
+      title: section.title,
+      songs: section.entries.map((entry) => ({
+        title: entry.song.title,
+        artist: entry.song.artist,
+        key: entry.key,
+      })),
+    })),
+  };
+}

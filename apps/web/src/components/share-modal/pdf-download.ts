@@ -1,8 +1,32 @@
 import { authToken } from "../../lib/storage";
 
-/** playlist-{id}.pdf, the name the server gives the file too. */
-export function songbookFileName(playlistId: string): string {
-  return `playlist-${playlistId}.pdf`;
+/** A name safe to save under: no folders, no characters file systems refuse. */
+function safeFileName(name: string): string {
+  return Array.from(name, (char) =>
+    char < " " || char === "\u007f" || '/\\:*?"<>|'.includes(char) ? "-" : char,
+  )
+    .join("")
+    .trim();
+}
+
+/**
+ * The songbook's file name as the server gives it (from its title and date, e.g. `sunday-mass-2026-12-07.pdf`):
+ * Content-Disposition's `filename*` (UTF-8, keeps accents), else its `filename`, else `playlist-{id}.pdf`.
+ */
+export function songbookFileName(response: Response, playlistId: string): string {
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      const name = safeFileName(decodeURIComponent(extended[1]!));
+      if (name) return name;
+    } catch {
+      // Not valid percent-encoding: try the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"/i.exec(disposition);
+  const name = plain ? safeFileName(plain[1]!) : "";
+  return name || `playlist-${playlistId}.pdf`;
 }
 
 /**

@@ -70,7 +70,7 @@ export function ShareModalDialog({
     try {
       const response = await fetchSongbook(pdfUrl(playlistId, language));
       if (!response.ok) throw new Error(`The songbook answered ${response.status}`);
-      saveBlob(await response.blob(), songbookFileName(playlistId));
+      saveBlob(await response.blob(), songbookFileName(response, playlistId));
       setPdf("done");
     } catch {
       setPdf("failed");

@@ -1,11 +1,11 @@
 import type { EmailInvitation, Playlist, UserChoir } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {
+  adminSetup,
   dashboardStats,
   groupInvitationsByChoir,
   isProfileCompleted,
   localToday,
-  setupProgress,
   splitChoirs,
   upcomingPlaylists,
 } from "./dashboard";
@@ -28,17 +28,24 @@ describe("dashboard", () => {
     expect(isProfileCompleted({ firstName: "", lastName: "Ruiz" })).toBe(false);
   });
 
-  it("rounds the setup percentage over three steps", () => {
-    const user = { firstName: "Ana", lastName: "", choirs: [] as UserChoir[] };
-    expect(setupProgress(user, 0).percent).toBe(0);
-    expect(setupProgress({ ...user, lastName: "Ruiz" }, 0).percent).toBe(33);
-    expect(setupProgress({ ...user, lastName: "Ruiz", choirs: [choir("A", "ChoirMember")] }, 0).percent).toBe(
-      67,
-    );
-    expect(setupProgress({ ...user, lastName: "Ruiz", choirs: [choir("A", "ChoirMember")] }, 2).percent).toBe(
-      100,
-    );
-    expect(setupProgress(user, 0).steps.map((step) => step.id)).toEqual(["profile", "choir", "songs"]);
+  it("gives a director the steps left and the percentage, and a singer none", () => {
+    const none = { songCount: 0, memberCounts: [1], upcomingChoirIds: new Set<string>() };
+    expect(adminSetup([choir("A", "ChoirMember")], none)).toBeNull();
+    expect(adminSetup([], none)).toBeNull();
+    const director = [choir("A", "ChoirAdmin"), choir("B", "ChoirMember")];
+    expect(adminSetup(director, none)?.percent).toBe(0);
+    expect(adminSetup(director, none)?.steps.map((step) => step.id)).toEqual([
+      "songs",
+      "members",
+      "playlists",
+    ]);
+    expect(adminSetup(director, { ...none, songCount: 2 })?.percent).toBe(33);
+    expect(adminSetup(director, { ...none, songCount: 2, memberCounts: [1, 3] })?.percent).toBe(67);
+    // A playlist coming up in a choir the person only sings in does not count.
+    expect(adminSetup(director, { ...none, upcomingChoirIds: new Set(["id-B"]) })?.percent).toBe(0);
+    expect(
+      adminSetup(director, { songCount: 1, memberCounts: [2], upcomingChoirIds: new Set(["id-A"]) })?.percent,
+    ).toBe(100);
   });
 
   it("counts choirs by role and pending invitations", () => {

@@ -1,10 +1,12 @@
 import type { CurrentUser, EmailInvitation, Playlist, UserChoir } from "@choir/contract";
 import { useQueries, useQuery } from "@tanstack/react-query";
+import { builtInTitleText } from "../../lib/built-in-titles";
+import { choirQuery } from "../choirs/api";
 import { upcomingChoirPlaylistsQuery } from "../playlists/api";
 import { songSearchQuery } from "../songs/api";
 
 export interface SetupStep {
-  id: "profile" | "choir" | "songs";
+  id: "songs" | "members" | "playlists";
   done: boolean;
 }
 
@@ -13,18 +15,48 @@ export function isProfileCompleted(user: Pick<CurrentUser, "firstName" | "lastNa
   return Boolean(user.firstName.trim() && user.lastName.trim());
 }
 
-/** The three setup steps and the rounded percentage done. */
-export function setupProgress(
-  user: Pick<CurrentUser, "firstName" | "lastName" | "choirs">,
-  songCount: number,
-): { steps: SetupStep[]; percent: number } {
+/**
+ * What a director still has to set up, with the rounded percentage done; null for someone who administers no choir
+ * (a singer has nothing to set up). Songs: the person has added one; members: one of their choirs has someone besides
+ * them; playlists: one of their choirs has a playlist coming up.
+ */
+export function adminSetup(
+  choirs: UserChoir[],
+  facts: { songCount: number; memberCounts: number[]; upcomingChoirIds: ReadonlySet<string> },
+): { steps: SetupStep[]; percent: number } | null {
+  const managed = choirs.filter((choir) => choir.role === "ChoirAdmin");
+  if (managed.length === 0) return null;
   const steps: SetupStep[] = [
-    { id: "profile", done: isProfileCompleted(user) },
-    { id: "choir", done: user.choirs.length > 0 },
-    { id: "songs", done: songCount > 0 },
+    { id: "songs", done: facts.songCount > 0 },
+    { id: "members", done: facts.memberCounts.some((count) => count > 1) },
+    { id: "playlists", done: managed.some((choir) => facts.upcomingChoirIds.has(choir.id)) },
   ];
   const done = steps.filter((step) => step.done).length;
   return { steps, percent: Math.round((done / steps.length) * 100) };
+}
+
+/**
+ * Member counts of the choirs the person administers; `isPending` until every one has answered (a choir that fails
+ * to load counts as unknown and adds nothing).
+ */
+export function useManagedMemberCounts(choirs: UserChoir[]) {
+  const managed = choirs.filter((choir) => choir.role === "ChoirAdmin");
+  const results = useQueries({
+    queries: managed.map((choir) => ({ ...choirQuery(choir.id), retry: false })),
+  });
+  return {
+    isPending: results.some((result) => result.isPending),
+    counts: results.flatMap((result) => (result.data ? [result.data.members.length] : [])),
+  };
+}
+
+/**
+ * The line under a coming-up date: the choir, and the playlist's title (or its template's); a built-in template's
+ * key (`mass`) in the reader's language.
+ */
+export function upcomingSubtitle(t: (key: string) => string, playlist: UpcomingPlaylist): string {
+  const title = playlist.title ?? playlist.templateTitle;
+  return title ? `${playlist.choirName} · ${builtInTitleText(t, title)}` : playlist.choirName;
 }
 
 export interface DashboardStats {
@@ -139,6 +171,12 @@ export function useUpcomingPlaylists(choirs: UserChoir[], language: string) {
   const playlists = results.flatMap((result) => result.data ?? []);
   return {
     isPending: choirs.length > 0 && results.every((result) => result.isPending),
+    /** Every answer is in (or failed): the setup checklist waits for this. */
+    isSettled: results.every((result) => !result.isPending),
+    /** Choirs with at least one playlist from today on. */
+    choirIds: new Set(
+      playlists.filter((playlist) => playlist.date.slice(0, 10) >= today).map((p) => p.choirId),
+    ),
     playlists: upcomingPlaylists(playlists, choirs, today, language, UPCOMING_LIMIT),
   };
 }

@@ -168,8 +168,33 @@ describe("share page download", () => {
     expect(result.current.state.phase).toBe("completed");
   });
 
-  it("names the file and the address after the playlist", () => {
-    expect(shareFileName("abc")).toBe("playlist-abc.pdf");
+  it("names the address after the playlist, and the file as the server does", () => {
     expect(sharePdfUrl("a b", "en")).toBe("/api/playlists/a%20b/pdf?download=1&lang=en");
+    const named = (value: string | null) =>
+      shareFileName(new Response("", { headers: value ? { "Content-Disposition": value } : {} }), "abc");
+    expect(
+      named(
+        `attachment; filename="misa-de-la-manana-2026-12-08.pdf"; filename*=UTF-8''misa-de-la-ma%C3%B1ana-2026-12-08.pdf`,
+      ),
+    ).toBe("misa-de-la-mañana-2026-12-08.pdf");
+    expect(named(`attachment; filename="sunday-mass-2026-12-07.pdf"`)).toBe("sunday-mass-2026-12-07.pdf");
+    // Nothing usable: the playlist's id names it.
+    expect(named(null)).toBe("playlist-abc.pdf");
+    expect(named(`attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd`)).toBe("..-..-etc-passwd");
+    expect(named(`attachment; filename*=UTF-8''%E0%A4%A`)).toBe("playlist-abc.pdf");
+  });
+
+  it("saves the file under the name the server gives it", async () => {
+    const save = vi.fn();
+    const disposition = `attachment; filename="sunday-mass-2026-12-07.pdf"; filename*=UTF-8''sunday-mass-2026-12-07.pdf`;
+    const fetchPdf = async () =>
+      new Response("%PDF", { status: 200, headers: { "Content-Disposition": disposition } });
+    const { result } = renderHook(() => useShareDownload("p", "en", { fetchPdf, save }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREPARING_MS + COMPLETED_DELAY_MS);
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]?.[1]).toBe("sunday-mass-2026-12-07.pdf");
+    expect(result.current.state).toEqual({ phase: "completed", fileName: "sunday-mass-2026-12-07.pdf" });
   });
 });

@@ -24,7 +24,7 @@ export type ShareDownloadState =
   | { phase: "completed"; fileName: string }
   | { phase: "error"; error: ShareErrorKind };
 
-/** playlist-{id}.pdf, the name the server gives the file too. */
+/** The name the server gives the file (from the playlist's title and date), else playlist-{id}.pdf. */
 export const shareFileName = songbookFileName;
 
 /** The PDF as an attachment, in the reader's language. */
@@ -51,7 +51,7 @@ function refusal(status: number, wasSignedIn: boolean): ShareErrorKind {
 
 /**
  * The share page's steps: preparing (0.8 s) → downloading (the PDF fetched with the reader's token, if signed in,
- * and saved as playlist-{id}.pdf) → completed (1.5 s later), or an error (see {@link ShareErrorKind}).
+ * and saved under the server's name for it) → completed (1.5 s later), or an error (see {@link ShareErrorKind}).
  */
 export function useShareDownload(
   playlistId: string | undefined,
@@ -96,16 +96,17 @@ export function useShareDownload(
         setState({ phase: "error", error: refusal(response.status, wasSignedIn) });
         return;
       }
+      const fileName = shareFileName(response, id);
       try {
         const blob = await response.blob();
         if (isCancelled) return;
-        deps.current.save(blob, shareFileName(id));
+        deps.current.save(blob, fileName);
       } catch {
         if (!isCancelled) setState({ phase: "error", error: "downloadError" });
         return;
       }
       await later(COMPLETED_DELAY_MS);
-      if (!isCancelled) setState({ phase: "completed", fileName: shareFileName(id) });
+      if (!isCancelled) setState({ phase: "completed", fileName });
     }
 
     void run(playlistId);

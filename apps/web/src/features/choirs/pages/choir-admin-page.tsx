@@ -16,6 +16,7 @@ import { DangerZone } from "../components/danger-zone";
 import { EmailInvitations } from "../components/email-invitations";
 import { InviteMemberForm } from "../components/invite-member-form";
 import { MemberList } from "../components/member-list";
+import { PlaylistEditingSetting } from "../components/playlist-editing-setting";
 import { ShareableLinks } from "../components/shareable-links";
 
 /** /choir/{choirId}/admin: the choir, its members and, for administrators, everything to run it. */
@@ -109,6 +110,7 @@ export function ChoirAdminPage() {
                   {t("choir.admin.templatesLink")}
                 </Button>
               </Card>
+              <PlaylistEditingSetting choir={choir} />
               <DangerZone choir={choir} />
             </Stack>
           </Grid.Col>

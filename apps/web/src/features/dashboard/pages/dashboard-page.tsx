@@ -41,11 +41,13 @@ import {
 } from "../../invitations/api";
 import { acceptMessage } from "../../invitations/errors";
 import {
+  adminSetup,
   dashboardStats,
   groupInvitationsByChoir,
-  setupProgress,
   splitChoirs,
   type UpcomingPlaylist,
+  upcomingSubtitle,
+  useManagedMemberCounts,
   useSongCount,
   useUpcomingPlaylists,
 } from "../dashboard";
@@ -64,6 +66,7 @@ export function DashboardPage() {
   const invitations = usePendingInvitations();
   const songCount = useSongCount();
   const upcoming = useUpcomingPlaylists(user?.choirs ?? [], currentLanguage());
+  const memberCounts = useManagedMemberCounts(user?.choirs ?? []);
   const reduceMotion = useReducedMotion();
   useDocumentTitle(`${t("dashboard.documentTitle")} · ${t("app.name")}`);
   if (!user) return <LoadingView variant="fullscreen" />;
@@ -72,7 +75,15 @@ export function DashboardPage() {
   const name = user.firstName || user.name || user.email;
   const pending = invitations.data ?? [];
   const stats = dashboardStats(user.choirs, pending.length);
-  const progress = setupProgress(user, songCount);
+  // Only a director has something to set up, and the checklist waits for the facts rather than flashing.
+  const progress =
+    memberCounts.isPending || !upcoming.isSettled
+      ? null
+      : adminSetup(user.choirs, {
+          songCount,
+          memberCounts: memberCounts.counts,
+          upcomingChoirIds: upcoming.choirIds,
+        });
   const { managed, member } = splitChoirs(user.choirs, language);
   const hasChoirs = user.choirs.length > 0;
 
@@ -140,28 +151,10 @@ export function DashboardPage() {
           </Text>
         </Stack>
 
-        <SimpleGrid
-          cols={{ base: 2, sm: 4 }}
-          spacing="sm"
-          component="nav"
-          aria-label={t("dashboard.stats.label")}
-        >
-          {statCards.map((stat) => (
-            <UnstyledButton
-              key={stat.key}
-              className={classes.stat}
-              onClick={() => scrollTo(stat.target)}
-              data-testid={`stat-${stat.key}`}
-            >
-              <span className={classes.statValue}>{stat.value}</span>
-              <Text component="span" fw={600}>
-                {t(`dashboard.stats.${stat.key}`)}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-
-        {progress.percent < 100 ? (
+        {/* What is next for this person comes first: invitations waiting for an answer, then the coming playlists. */}
+        {pending.length > 0 && invitationsSection}
+        {hasChoirs ? <ComingUp playlists={upcoming.playlists} isPending={upcoming.isPending} /> : null}
+        {progress && progress.percent < 100 ? (
           <Card component="section" aria-labelledby="setup-title" data-testid="setup-progress">
             <Group justify="space-between" gap="xs">
               <Title order={2} size="h3" id="setup-title">
@@ -200,53 +193,6 @@ export function DashboardPage() {
           </Card>
         ) : null}
 
-        <Card component="section" aria-labelledby="quick-title">
-          <Title order={2} size="h3" id="quick-title">
-            {t("dashboard.quick.title")}
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="md">
-            <Button
-              component={Link}
-              to="/songs"
-              variant="default"
-              leftSection={<IconMusic size={20} aria-hidden="true" />}
-              data-testid="quick-songs"
-            >
-              {t("dashboard.quick.songs")}
-            </Button>
-            <Button
-              component={Link}
-              to="/create-choir"
-              variant="default"
-              leftSection={<IconUsersGroup size={20} aria-hidden="true" />}
-              data-testid="quick-create-choir"
-            >
-              {t("dashboard.createChoir")}
-            </Button>
-            <Button
-              component={Link}
-              to="/songs/create"
-              variant="default"
-              leftSection={<IconPlus size={20} aria-hidden="true" />}
-              data-testid="quick-add-song"
-            >
-              {t("dashboard.quick.addSong")}
-            </Button>
-            <Button
-              component={Link}
-              to="/settings"
-              variant="default"
-              leftSection={<IconSettings size={20} aria-hidden="true" />}
-              data-testid="quick-settings"
-            >
-              {t("dashboard.settings")}
-            </Button>
-          </SimpleGrid>
-        </Card>
-
-        {/* Invitations waiting for an answer come first; otherwise they close the page. */}
-        {pending.length > 0 && invitationsSection}
-        {hasChoirs ? <ComingUp playlists={upcoming.playlists} isPending={upcoming.isPending} /> : null}
         <section
           id={SECTION_IDS.choirs}
           tabIndex={-1}
@@ -297,6 +243,70 @@ export function DashboardPage() {
         </section>
 
         {pending.length === 0 && invitationsSection}
+        <SimpleGrid
+          cols={{ base: 2, sm: 4 }}
+          spacing="sm"
+          component="nav"
+          aria-label={t("dashboard.stats.label")}
+        >
+          {statCards.map((stat) => (
+            <UnstyledButton
+              key={stat.key}
+              className={classes.stat}
+              onClick={() => scrollTo(stat.target)}
+              data-testid={`stat-${stat.key}`}
+            >
+              <span className={classes.statValue}>{stat.value}</span>
+              <Text component="span" fw={600}>
+                {t(`dashboard.stats.${stat.key}`)}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+
+        <Card component="section" aria-labelledby="quick-title">
+          <Title order={2} size="h3" id="quick-title">
+            {t("dashboard.quick.title")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="md">
+            <Button
+              component={Link}
+              to="/songs"
+              variant="default"
+              leftSection={<IconMusic size={20} aria-hidden="true" />}
+              data-testid="quick-songs"
+            >
+              {t("dashboard.quick.songs")}
+            </Button>
+            <Button
+              component={Link}
+              to="/create-choir"
+              variant="default"
+              leftSection={<IconUsersGroup size={20} aria-hidden="true" />}
+              data-testid="quick-create-choir"
+            >
+              {t("dashboard.createChoir")}
+            </Button>
+            <Button
+              component={Link}
+              to="/songs/create"
+              variant="default"
+              leftSection={<IconPlus size={20} aria-hidden="true" />}
+              data-testid="quick-add-song"
+            >
+              {t("dashboard.quick.addSong")}
+            </Button>
+            <Button
+              component={Link}
+              to="/settings"
+              variant="default"
+              leftSection={<IconSettings size={20} aria-hidden="true" />}
+              data-testid="quick-settings"
+            >
+              {t("dashboard.settings")}
+            </Button>
+          </SimpleGrid>
+        </Card>
       </Stack>
     </PageLayout>
   );
@@ -331,7 +341,7 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
                     {formatDate(playlist.date, "dddd, LL")}
                   </Anchor>
                   <Text size="sm" c="dimmed" className={classes.wrap}>
-                    {playlist.title ? `${playlist.choirName} · ${playlist.title}` : playlist.choirName}
+                    {upcomingSubtitle(t, playlist)}
                   </Text>
                 </Stack>
                 <Group gap={6} c="dimmed">

@@ -1,7 +1,7 @@
 import type { Song } from "@choir/contract";
 import { Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCheck, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconCheck, IconGitBranch, IconPlus, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,21 @@ export interface AddSongModalProps {
   onAdd: (song: Song) => void;
   /** A song being added right now. */
   pendingSongId?: string | null;
+}
+
+/**
+ * A choir version reads like its original (same title and artist): this line says it is a version and, when it is
+ * shared with one choir, whose.
+ */
+function VersionLine({ song }: { song: Song }) {
+  const { t } = useTranslation();
+  const choir = song.visibleToChoirs.length === 1 ? song.visibleToChoirs[0]?.choirName : undefined;
+  return (
+    <Text size="sm" fw={600} mt={2} c="var(--mantine-color-violet-text)" data-testid="add-song-version">
+      <IconGitBranch size={16} aria-hidden="true" style={{ verticalAlign: -3, marginInlineEnd: 4 }} />
+      {choir ? t("playlists.addSong.choirVersionOf", { choir }) : t("playlists.addSong.choirVersion")}
+    </Text>
+  );
 }
 
 /** Search the songs one may see (GET /api/songs/search) and add them to a section. */
@@ -96,6 +111,7 @@ export function AddSongModal({
                     <Text size="sm" c="dimmed" truncate="end">
                       {song.artist || t("songs.library.card.unknownArtist")}
                     </Text>
+                    {song.baseSongId ? <VersionLine song={song} /> : null}
                   </div>
                   <Group gap="xs" wrap="nowrap">
                     {isAdded ? (

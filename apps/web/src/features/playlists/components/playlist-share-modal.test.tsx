@@ -66,3 +66,57 @@ describe("the share modal of a saved playlist", () => {
     expect(canEditPlaylist(null, { choirId: TEST_CHOIR_ID })).toBe(false);
   });
 });
+
+describe("what a plain member may do with a saved playlist", () => {
+  const singer = {
+    ...directorUser,
+    role: "ChoirMember" as const,
+    choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember" as const }],
+  };
+  const choir = (membersEditPlaylists: boolean) => ({
+    id: TEST_CHOIR_ID,
+    name: "Harbor Voices",
+    address: null,
+    notes: null,
+    membersEditPlaylists,
+    createdAt: "2031-01-01T10:00:00.000Z",
+    members: [],
+  });
+
+  function renderAs(membersEditPlaylists: boolean) {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === `/api/playlists/${PLAYLIST_ID}`) return json(playlist);
+      if (url === `/api/choirs/${TEST_CHOIR_ID}`) return json(choir(membersEditPlaylists));
+      return json([]);
+    });
+    renderPage(
+      [{ path: "/playlists/:playlistId", element: <PlaylistDetailPage /> }],
+      `/playlists/${PLAYLIST_ID}`,
+      {
+        user: singer,
+        prepare: (client) => client.setQueryData(playlistKeys.detail(PLAYLIST_ID), playlist),
+      },
+    );
+  }
+
+  it("sees Edit and Share but no Delete when members may edit the choir's playlists", async () => {
+    renderAs(true);
+    expect(await screen.findByTestId("playlist-detail-edit")).toBeTruthy();
+    expect(screen.getByTestId("playlist-detail-share")).toBeTruthy();
+    expect(screen.queryByTestId("playlist-detail-delete")).toBeNull();
+  });
+
+  it("sees only Share when the choir keeps playlist editing to its administrators", async () => {
+    renderAs(false);
+    expect(await screen.findByTestId("playlist-detail-share")).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === `/api/choirs/${TEST_CHOIR_ID}`)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId("playlist-detail-edit")).toBeNull();
+    expect(screen.queryByTestId("playlist-detail-delete")).toBeNull();
+    expect(canEditPlaylist(singer, playlist, choir(false))).toBe(false);
+    expect(canEditPlaylist(singer, playlist, choir(true))).toBe(true);
+    expect(canEditPlaylist(directorUser, playlist, choir(false))).toBe(true);
+  });
+});

@@ -1,17 +1,42 @@
-import type { CurrentUser, Playlist } from "@choir/contract";
+import type { Choir, CurrentUser, Playlist } from "@choir/contract";
+import { useQuery } from "@tanstack/react-query";
 import { ShareModal, type ShareModalProps } from "../../../components/share-modal/share-modal";
 import { useCurrentUser } from "../../../lib/session";
+import { choirQuery } from "../../choirs/api";
 import { useMakePlaylistPublicMutation } from "../page-mutations";
 
 /**
- * Who may edit a playlist: the members of its choir (the server's rule; the playlist pages show Edit to everyone
- * who can open them). The one place the share modal's offer to make a playlist public asks.
+ * Who may edit a playlist (the server's rule): its choir's administrators, and its plain members while the choir
+ * lets members edit playlists (`membersEditPlaylists`; unknown until the choir has loaded, which reads as no).
  */
 export function canEditPlaylist(
   user: CurrentUser | null | undefined,
   playlist: Pick<Playlist, "choirId">,
+  choir?: Pick<Choir, "membersEditPlaylists"> | null,
 ): boolean {
-  return Boolean(user?.choirs.some((choir) => choir.id === playlist.choirId));
+  const role = user?.choirs.find((c) => c.id === playlist.choirId)?.role;
+  if (role === "ChoirAdmin") return true;
+  return role === "ChoirMember" && choir?.membersEditPlaylists === true;
+}
+
+/** Deleting a playlist is for its choir's administrators. */
+export function canDeletePlaylist(user: CurrentUser | null | undefined, playlist: Pick<Playlist, "choirId">) {
+  return user?.choirs.find((c) => c.id === playlist.choirId)?.role === "ChoirAdmin";
+}
+
+/** What the signed-in person may do with a playlist: edit it (and make it public), delete it. */
+export function usePlaylistPermissions(playlist: Pick<Playlist, "choirId"> | null) {
+  const { data: user } = useCurrentUser();
+  const role = playlist ? user?.choirs.find((c) => c.id === playlist.choirId)?.role : undefined;
+  // Only a plain member's rights hang on the choir's setting.
+  const { data: choir } = useQuery({
+    ...choirQuery(playlist?.choirId ?? ""),
+    enabled: role === "ChoirMember",
+  });
+  return {
+    canEdit: playlist ? canEditPlaylist(user, playlist, choir) : false,
+    canDelete: playlist ? canDeletePlaylist(user, playlist) : false,
+  };
 }
 
 /**
@@ -23,11 +48,12 @@ export function usePlaylistSharing(
 ): Pick<ShareModalProps, "isPublic" | "choirName" | "onMakePublic"> {
   const { data: user } = useCurrentUser();
   const makePublic = useMakePlaylistPublicMutation();
+  const { canEdit } = usePlaylistPermissions(playlist);
   if (!playlist) return { isPublic: false };
   return {
     isPublic: playlist.isPublic,
     choirName: user?.choirs.find((choir) => choir.id === playlist.choirId)?.name ?? null,
-    onMakePublic: canEditPlaylist(user, playlist) ? () => makePublic.mutateAsync(playlist.id) : undefined,
+    onMakePublic: canEdit ? () => makePublic.mutateAsync(playlist.id) : undefined,
   };
 }
 

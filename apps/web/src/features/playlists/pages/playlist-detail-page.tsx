@@ -16,7 +16,7 @@ import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
 import { usePlaylist } from "../api";
-import { PlaylistShareModal } from "../components/playlist-share-modal";
+import { PlaylistShareModal, usePlaylistPermissions } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
 import { countSongs, sectionsInOrder } from "../edit-playlist";
@@ -35,6 +35,7 @@ export function PlaylistDetailPage() {
   const back = location.key !== "default" ? true : "/playlists";
   // The playlist is drawn in a deferred render (the loading view stays until then).
   const data = useDeferredArrival(playlist.data);
+  const { canEdit, canDelete } = usePlaylistPermissions(playlist.data ?? null);
   const heading = data ? builtInTitleText(t, data.title ?? "") || formatDate(data.date, "dddd, LL") : "";
   useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
 
@@ -124,14 +125,16 @@ export function PlaylistDetailPage() {
             <PlaylistOfflineStatus playlistId={data.id} />
           </Stack>
           <Group gap="sm">
-            <Button
-              component={Link}
-              to={`/playlists/${data.id}/edit`}
-              leftSection={<IconEdit size={18} aria-hidden="true" />}
-              data-testid="playlist-detail-edit"
-            >
-              {t("playlistDetail.edit")}
-            </Button>
+            {canEdit ? (
+              <Button
+                component={Link}
+                to={`/playlists/${data.id}/edit`}
+                leftSection={<IconEdit size={18} aria-hidden="true" />}
+                data-testid="playlist-detail-edit"
+              >
+                {t("playlistDetail.edit")}
+              </Button>
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconShare size={18} aria-hidden="true" />}
@@ -140,15 +143,17 @@ export function PlaylistDetailPage() {
             >
               {t("share.button")}
             </Button>
-            <Button
-              variant="outline"
-              color="red.9"
-              leftSection={<IconTrash size={18} aria-hidden="true" />}
-              onClick={() => setConfirming(true)}
-              data-testid="playlist-detail-delete"
-            >
-              {t("playlistDetail.delete")}
-            </Button>
+            {canDelete ? (
+              <Button
+                variant="outline"
+                color="red.9"
+                leftSection={<IconTrash size={18} aria-hidden="true" />}
+                onClick={() => setConfirming(true)}
+                data-testid="playlist-detail-delete"
+              >
+                {t("playlistDetail.delete")}
+              </Button>
+            ) : null}
           </Group>
         </div>
 

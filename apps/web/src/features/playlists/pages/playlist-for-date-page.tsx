@@ -27,7 +27,7 @@ import { AddSongModal } from "../components/add-song-modal";
 import { MoveSongSheet } from "../components/move-song-sheet";
 import { PlaylistDatePicker } from "../components/playlist-date-picker";
 import { PlaylistSectionsBoard } from "../components/playlist-sections-board";
-import { usePlaylistSharing } from "../components/playlist-share-modal";
+import { canDeletePlaylist, usePlaylistSharing } from "../components/playlist-share-modal";
 import { PlaylistTemplateSelect } from "../components/playlist-template-select";
 import classes from "../components/playlists.module.css";
 import { PlaylistDateProvider, usePlaylistDate } from "../playlist-date-context";
@@ -118,6 +118,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const add = useAddSongForDate(choirId, day, state);
   const del = useDeletePlaylistForDate(choirId, state);
   const sharing = usePlaylistSharing(state.resolved?.status === "persisted" ? state.resolved.playlist : null);
+  const canDelete = canDeletePlaylist(useCurrentUser().data, { choirId });
 
   const [moving, setMoving] = useState<{ entry: PlaylistEntry; sectionId: string } | null>(null);
   const [addingTo, setAddingTo] = useState<PlaylistSection | null>(null);
@@ -268,7 +269,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
               {t("playlists.page.share")}
             </Button>
           ) : null}
-          {playlistId ? (
+          {playlistId && canDelete ? (
             <Button
               variant="default"
               c="red.8"

@@ -63,3 +63,72 @@ describe("share page of a private playlist", () => {
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
   });
 });
+
+describe("share page of a public playlist", () => {
+  const outline = {
+    id: PLAYLIST,
+    title: "Sunday Mass",
+    date: "2026-12-07",
+    choirName: "St. Cecilia Choir",
+    isPublic: true,
+    sections: [
+      {
+        title: "Entrance",
+        songs: [
+          { title: "Old Hundredth", artist: null, key: null },
+          { title: "Alabaré", artist: "Tradicional", key: "A" },
+        ],
+      },
+      { title: "Closing", songs: [{ title: "Amazing Grace", artist: "John Newton", key: "Bb" }] },
+    ],
+  };
+  const answer = (url: string) =>
+    url.endsWith("/share")
+      ? new Response(JSON.stringify(outline), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        })
+      : new Response("%PDF", {
+          status: 200,
+          headers: {
+            "Content-Disposition": `attachment; filename="sunday-mass-2026-12-07.pdf"; filename*=UTF-8''sunday-mass-2026-12-07.pdf`,
+          },
+        });
+
+  it("shows the title, date, choir and the songs in order by section, beside the download", async () => {
+    fetchMock.mockImplementation(async (url: string) => answer(String(url)));
+    renderShare(false);
+    const heading = await screen.findByTestId("share-playlist-title");
+    expect(heading.textContent).toBe("Sunday Mass");
+    expect(screen.getByTestId("share-playlist-date").textContent).toBe("December 7, 2026");
+    expect(screen.getByTestId("share-choir-name").textContent).toBe("St. Cecilia Choir");
+    const sections = screen.getAllByTestId("share-section");
+    expect(sections.map((section) => section.querySelector("h3")?.textContent)).toEqual([
+      "Entrance",
+      "Closing",
+    ]);
+    const songs = screen.getAllByTestId("share-song").map((song) => song.textContent);
+    expect(songs).toEqual(["Old Hundredth", "AlabaréTradicionalA", "Amazing GraceJohn NewtonBb"]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`/api/playlists/${PLAYLIST}/share`);
+    const fileName = await screen.findByTestId("share-file-name", {}, { timeout: 4000 });
+    expect(fileName.textContent).toBe("sunday-mass-2026-12-07.pdf");
+  });
+
+  it("writes the date in Spanish for a Spanish reader", async () => {
+    await i18n.changeLanguage("es");
+    fetchMock.mockImplementation(async (url: string) => answer(String(url)));
+    renderShare(false);
+    expect((await screen.findByTestId("share-playlist-date")).textContent).toBe("7 de diciembre de 2026");
+    expect(screen.getByTestId("share-songs-heading").textContent).toBe(es.sharePage.songsHeading);
+  });
+
+  it("still downloads when the song list cannot be read", async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).endsWith("/share") ? Promise.reject(new TypeError("offline")) : answer(String(url)),
+    );
+    renderShare(false);
+    const fileName = await screen.findByTestId("share-file-name", {}, { timeout: 4000 });
+    expect(fileName.textContent).toBe("sunday-mass-2026-12-07.pdf");
+    expect(screen.queryByTestId("share-playlist-title")).toBeNull();
+  });
+});

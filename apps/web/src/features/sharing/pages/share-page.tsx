@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { SharedPlaylist } from "@choir/contract";
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
   IconAlertTriangle,
@@ -12,8 +13,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
+import { formatDate } from "../../../lib/dates";
 import { startSignIn } from "../../../lib/sign-in";
 import { type ShareDownloadState, type ShareErrorKind, useShareDownload } from "../share-download";
+import { useSharedPlaylist } from "../shared-playlist";
 import classes from "./share-page.module.css";
 
 const ERROR_KEYS: Record<ShareErrorKind, string> = {
@@ -25,7 +28,7 @@ const ERROR_KEYS: Record<ShareErrorKind, string> = {
 };
 
 /**
- * /share/{playlistId}: downloads the playlist's PDF. A public playlist's link works for anyone; a private one's only
+ * /share/{playlistId}: shows the playlist's title, date, choir and songs, and downloads its PDF. A public playlist's link works for anyone; a private one's only
  * for a signed-in member of its choir, so a signed-out visitor whose link answers 404 is asked to sign in, and comes
  * back here (the download then starts) once signed in.
  */
@@ -33,6 +36,8 @@ export function SharePage() {
   const { t, i18n } = useTranslation();
   const { playlistId } = useParams();
   const { state, retry } = useShareDownload(playlistId || undefined, i18n.language);
+  // The download does not wait for the list, nor need it: offline or refused, the page is the download alone.
+  const { data: playlist } = useSharedPlaylist(playlistId || undefined);
   const isAskingToSignIn = state.phase === "error" && state.error === "signInRequired";
   const signInHere = () => startSignIn(null, { returnTo: `/share/${encodeURIComponent(playlistId ?? "")}` });
   useDocumentTitle(`${t("sharePage.pageTitle")} · ${t("app.name")}`);
@@ -53,9 +58,12 @@ export function SharePage() {
                 <Text c="dimmed">{t("sharePage.tagline")}</Text>
               </Stack>
             </Group>
+            {playlist ? <PlaylistHeading playlist={playlist} /> : null}
             <ShareStatus state={state} onRetry={retry} onSignIn={signInHere} />
           </Stack>
         </Card>
+
+        {playlist ? <SongList playlist={playlist} /> : null}
 
         {/* Asked to sign in, the visitor has one way forward, not two. */}
         {isAskingToSignIn ? null : (
@@ -78,6 +86,77 @@ export function SharePage() {
         )}
       </Stack>
     </PageLayout>
+  );
+}
+
+/** The playlist's title (or its date, untitled), date and choir. */
+function PlaylistHeading({ playlist }: { playlist: SharedPlaylist }) {
+  const { t, i18n } = useTranslation();
+  const date = formatDate(playlist.date);
+  return (
+    <Stack gap={4} align="center" data-testid="share-playlist" lang={i18n.language}>
+      <Title order={2} className={classes.note} data-testid="share-playlist-title">
+        {playlist.title || t("sharePage.untitled")}
+      </Title>
+      <Text size="lg" data-testid="share-playlist-date">
+        {date}
+      </Text>
+      <Text c="dimmed" className={classes.note}>
+        <span className={classes.srOnly}>{t("sharePage.choir")} </span>
+        <span data-testid="share-choir-name">{playlist.choirName}</span>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The songs in order, under their sections' titles, with artist and the key they are sung in. */
+function SongList({ playlist }: { playlist: SharedPlaylist }) {
+  const { t } = useTranslation();
+  const sections = playlist.sections.filter((section) => section.songs.length > 0);
+  return (
+    <Card p={{ base: "lg", sm: "xl" }} data-testid="share-song-list">
+      <Stack gap="lg">
+        <Title order={2} size="h3" data-testid="share-songs-heading">
+          {t("sharePage.songsHeading")}
+        </Title>
+        {sections.length === 0 ? <Text c="dimmed">{t("sharePage.noSongs")}</Text> : null}
+        {sections.map((section, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, drawn once and never reordered.
+          <Stack gap="xs" key={`${index}-${section.title}`} data-testid="share-section">
+            <Title order={3} size="h5" c="dimmed" tt="uppercase">
+              {section.title}
+            </Title>
+            <ol className={classes.songs}>
+              {section.songs.map((song, songIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, drawn once and never reordered.
+                <li key={`${songIndex}-${song.title}`} className={classes.song} data-testid="share-song">
+                  <div className={classes.songText}>
+                    <Text fw={600} className={classes.note}>
+                      {song.title}
+                    </Text>
+                    {song.artist ? (
+                      <Text size="sm" c="dimmed" className={classes.note}>
+                        {song.artist}
+                      </Text>
+                    ) : null}
+                  </div>
+                  {song.key ? (
+                    <Badge
+                      variant="light"
+                      size="lg"
+                      tt="none"
+                      aria-label={t("sharePage.key", { key: song.key })}
+                    >
+                      {song.key}
+                    </Badge>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
   );
 }
 

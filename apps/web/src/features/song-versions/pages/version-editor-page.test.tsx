@@ -181,6 +181,22 @@ describe("version editor page", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("transposes the whole version up and down as an unsaved edit, key directive included", () => {
+    renderEditor(song({ content: "{title: Lantern Song}\n{key: G}\n[*Softly][G]Light the [C/E]lantern" }));
+    fireEvent.click(screen.getByTestId("version-autosave-toggle"));
+    fireEvent.click(screen.getByRole("button", { name: "Move every chord up a semitone" }));
+    expect(contentInput().value).toBe(
+      "{title: Lantern Song}\n{key: Ab}\n[*Softly][Ab]Light the [Db/F]lantern",
+    );
+    expect(status().dataset.status).toBe("unsaved");
+    fireEvent.click(screen.getByRole("button", { name: "Move every chord down a semitone" }));
+    fireEvent.click(screen.getByRole("button", { name: "Move every chord down a semitone" }));
+    expect(contentInput().value).toBe(
+      "{title: Lantern Song}\n{key: F#}\n[*Softly][F#]Light the [B/D#]lantern",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows someone else's version read-only", () => {
     renderEditor(song({ creatorId: someoneElse, creatorName: "Ben Singer" }));
     expect(screen.getByTestId("version-read-only")).toBeTruthy();

@@ -1,5 +1,7 @@
 import type { Song } from "@choir/contract";
+import { transposeChordPro } from "@choir/songsheet";
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -22,6 +24,8 @@ import {
   IconEye,
   IconGitBranch,
   IconLock,
+  IconMinus,
+  IconPlus,
   IconPointFilled,
 } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -358,6 +362,37 @@ function VersionEditor({ song }: { song: Song }) {
           </Text>
           <ChordProGuideButton variant="default" />
         </Group>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap" data-testid="version-transpose">
+        <ActionIcon
+          variant="default"
+          size="xl"
+          aria-label={t("songVersions.editor.transposeDown")}
+          title={t("songVersions.editor.transposeDown")}
+          onClick={() => editor.setContent(transposeChordPro(draft.content, -1))}
+          disabled={!draft.content.trim()}
+          data-testid="version-transpose-down"
+        >
+          <IconMinus size={22} aria-hidden="true" />
+        </ActionIcon>
+        <ActionIcon
+          variant="default"
+          size="xl"
+          aria-label={t("songVersions.editor.transposeUp")}
+          title={t("songVersions.editor.transposeUp")}
+          onClick={() => editor.setContent(transposeChordPro(draft.content, 1))}
+          disabled={!draft.content.trim()}
+          data-testid="version-transpose-up"
+        >
+          <IconPlus size={22} aria-hidden="true" />
+        </ActionIcon>
+        <Stack gap={0}>
+          <Text fw={600}>{t("songVersions.editor.transpose")}</Text>
+          <Text size="sm" c="dimmed">
+            {t("songVersions.editor.transposeHint")}
+          </Text>
+        </Stack>
       </Group>
 
       {song.baseSongId ? (

@@ -80,7 +80,7 @@ export function LibrarySongCard({
               {song.title}
             </Link>
           </Title>
-          <Text c="dimmed" truncate="end" data-testid="song-card-artist">
+          <Text c="dimmed" truncate="end" title={song.artist || undefined} data-testid="song-card-artist">
             {song.artist || t("songs.library.card.unknownArtist")}
           </Text>
         </div>

@@ -1,15 +1,34 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../lib/i18n";
 import { LibraryTagFilter, withTag } from "./library-tag-filter";
 
+beforeAll(() => {
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+/** Tag suggestions the server answers, by what was asked for ("" for the most used). */
+let known: Record<string, string[]> = {};
 beforeEach(() => {
+  known = {};
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response("[]", { status: 200 })),
+    vi.fn(async (url: string) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      const term = query.get("query") ?? "";
+      const names = known[term] ?? [];
+      return new Response(JSON.stringify(names.map((tagName, i) => ({ tagId: String(i + 1), tagName }))), {
+        status: 200,
+      });
+    }),
   );
 });
 afterEach(() => {
@@ -46,6 +65,34 @@ describe("library tag filter", () => {
     type("Advent, Christmas,Lent");
     expect(chips()).toEqual(["Easter", "Hymn", "Advent", "Christmas"]);
     expect(input().value).toBe("Lent");
+  });
+
+  it("Enter picks the highlighted suggestion, the first by default, instead of the typed text", async () => {
+    known = { comm: ["communion", "community"] };
+    render(<Harness />);
+    fireEvent.focus(input());
+    type("comm");
+    await screen.findByText("communion");
+    await waitFor(() =>
+      expect(screen.getByText("communion").closest("[data-combobox-selected]")).toBeTruthy(),
+    );
+    fireEvent.keyDown(input(), { key: "Enter", code: "Enter" });
+    expect(chips()).toEqual(["communion"]);
+    expect(input().value).toBe("");
+  });
+
+  it("keeps the typed text on Enter while its suggestions have not come yet", async () => {
+    known = { comm: ["communion"] };
+    render(<Harness />);
+    fireEvent.focus(input());
+    type("comm");
+    await waitFor(() =>
+      expect(screen.getByText("communion").closest("[data-combobox-selected]")).toBeTruthy(),
+    );
+    // Typing on: the highlighted suggestion was for the earlier text, so Enter takes what is typed now.
+    type("commx");
+    fireEvent.keyDown(input(), { key: "Enter", code: "Enter" });
+    expect(chips()).toEqual(["commx"]);
   });
 
   it("ignores a tag already chosen, in any case, and empty ones", () => {

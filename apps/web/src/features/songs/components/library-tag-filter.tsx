@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useTagSuggestions } from "../api";
 import { SEARCH_DEBOUNCE_MS, TAG_FILTER_MATCHES, TAG_FILTER_POPULAR } from "../library";
 import { TAG_DROPDOWN_CLOSE_DELAY_MS, unchosenSuggestions } from "../song-form";
+import { useFirstSuggestion } from "./use-first-suggestion";
 
 export interface LibraryTagFilterProps {
   value: string[];
@@ -16,7 +17,8 @@ export interface LibraryTagFilterProps {
 
 /**
  * Tags a song must all carry. While nothing is typed the most used tags are offered; typing asks for matches
- * 300 ms after the last key. Enter or a comma adds what was typed (trimmed; a tag already chosen is ignored).
+ * 300 ms after the last key. Enter picks the highlighted suggestion (the first one, once the suggestions for the
+ * typed text have come); with none, Enter or a comma adds what was typed (trimmed; a tag already chosen is ignored).
  */
 export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilterProps) {
   const { t } = useTranslation();
@@ -29,6 +31,11 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
   const suggestions = useTagSuggestions(term, term ? TAG_FILTER_MATCHES : TAG_FILTER_POPULAR, isFocused);
   const options = unchosenSuggestions(suggestions.data ?? [], value);
   const isWaiting = suggestions.isFetching || search.trim() !== term;
+  useFirstSuggestion(combobox, {
+    typed: search,
+    isCurrent: !isWaiting,
+    names: options.map((option) => option.tagName),
+  });
 
   useEffect(
     () => () => {

@@ -118,6 +118,34 @@ describe("tag input", () => {
     expect(options.map((option) => option.textContent)).toEqual(["Holy Week"]);
   });
 
+  it("Enter picks the first suggestion for what was typed, or the one chosen with the arrows", async () => {
+    suggestions = [
+      { tagId: "1", tagName: "communion" },
+      { tagId: "2", tagName: "community" },
+    ];
+    render(<Harness />);
+    fireEvent.focus(input());
+    type("comm");
+    await screen.findByText("communion");
+    await waitFor(() =>
+      expect(screen.getByText("communion").closest("[data-combobox-selected]")).toBeTruthy(),
+    );
+    fireEvent.keyDown(input(), { key: "Enter", code: "Enter" });
+    expect(chips()).toEqual(["communion"]);
+
+    suggestions = [
+      { tagId: "2", tagName: "community" },
+      { tagId: "3", tagName: "common time" },
+    ];
+    type("com");
+    await waitFor(() =>
+      expect(screen.getByText("community").closest("[data-combobox-selected]")).toBeTruthy(),
+    );
+    fireEvent.keyDown(input(), { key: "ArrowDown", code: "ArrowDown" });
+    fireEvent.keyDown(input(), { key: "Enter", code: "Enter" });
+    expect(chips()).toEqual(["communion", "common time"]);
+  });
+
   it("adds a clicked suggestion", async () => {
     suggestions = [{ tagId: "2", tagName: "Holy Week" }];
     render(<Harness />);

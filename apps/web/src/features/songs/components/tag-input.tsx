@@ -12,6 +12,7 @@ import {
   type TagProblem,
   unchosenSuggestions,
 } from "../song-form";
+import { useFirstSuggestion } from "./use-first-suggestion";
 
 export interface TagInputProps {
   value: string[];
@@ -23,7 +24,8 @@ export interface TagInputProps {
 }
 
 /**
- * Tags as removable chips. Enter or a comma adds the typed tag (trimmed; a duplicate, in any case, is ignored);
+ * Tags as removable chips. Enter picks the highlighted suggestion (the first one, once the suggestions for the typed
+ * text have come); otherwise Enter or a comma adds the typed tag (trimmed; a duplicate, in any case, is ignored);
  * suggestions come from the server 300 ms after typing stops, without the tags already chosen.
  */
 export function TagInput({
@@ -44,6 +46,11 @@ export function TagInput({
   const suggestions = useTagSuggestions(debouncedSearch, maxSuggestions, isFocused && !disabled);
   const options = unchosenSuggestions(suggestions.data ?? [], value);
   const isWaiting = suggestions.isFetching || search.trim() !== debouncedSearch.trim();
+  useFirstSuggestion(combobox, {
+    typed: search,
+    isCurrent: !isWaiting,
+    names: options.map((option) => option.tagName),
+  });
 
   useEffect(
     () => () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "choirs" ADD COLUMN "members_edit_playlists" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,109 @@
+import type { CurrentUser } from "@choir/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { i18n } from "../../../lib/i18n";
+import en from "../../../locales/en.json";
+import es from "../../../locales/es.json";
+import { directorUser, mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import { localToday } from "../dashboard";
+import { DashboardPage } from "./dashboard-page";
+
+const fetchMock = mockFetchPerTest();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+const singer: CurrentUser = {
+  ...directorUser,
+  email: "ben@example.test",
+  name: "Ben Singer",
+  firstName: "Ben",
+  lastName: "Singer",
+  role: "ChoirMember",
+  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember" }],
+};
+
+/** Sunday's playlist of the choir, drafted from the built-in Mass template (its title is the key `mass`). */
+const sunday = {
+  id: "44444444-4444-4444-8444-000000000001",
+  choirId: TEST_CHOIR_ID,
+  date: localToday(),
+  title: "mass",
+  isPublic: false,
+  playlistTemplateId: "55555555-5555-4555-8555-000000000001",
+  template: { id: "55555555-5555-4555-8555-000000000001", title: "mass" },
+  sections: [],
+};
+
+/** The server: one upcoming playlist, no invitations, no songs of one's own, a choir of one member. */
+function answer(options: { playlists?: unknown[] } = {}) {
+  fetchMock.mockImplementation(async (url: string) => {
+    const path = new URL(url, "http://localhost").pathname;
+    if (path === `/api/choirs/${TEST_CHOIR_ID}/playlists`) return json(options.playlists ?? [sunday]);
+    if (path === "/api/invitations") return json([]);
+    if (path === `/api/choirs/${TEST_CHOIR_ID}`) {
+      return json({
+        id: TEST_CHOIR_ID,
+        name: "Harbor Voices",
+        address: null,
+        notes: null,
+        createdAt: "2026-01-01T00:00:00.000Z",
+        members: [
+          { id: directorUser.id, name: "Ana Directora", email: directorUser.email, role: "ChoirAdmin" },
+        ],
+      });
+    }
+    if (path.startsWith("/api/songs")) return json({ songs: [], totalCount: 0 });
+    return json({ message: "Not found" }, 404);
+  });
+}
+
+const show = (user: CurrentUser) =>
+  renderPage([{ path: "/dashboard", element: <DashboardPage /> }], "/dashboard", { user });
+
+describe("dashboard page", () => {
+  it("puts what comes up next before the numbers and the quick actions", async () => {
+    answer();
+    show(singer);
+    const comingUp = await screen.findByTestId("dashboard-coming-up");
+    await screen.findByTestId(`coming-up-${sunday.id}`);
+    const stats = screen.getByTestId("stat-total");
+    const quick = screen.getByTestId("quick-songs");
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(comingUp, stats)).toBe(true);
+    expect(follows(comingUp, quick)).toBe(true);
+  });
+
+  it("shows a singer no setup checklist", async () => {
+    answer();
+    show(singer);
+    await screen.findByTestId(`coming-up-${sunday.id}`);
+    expect(screen.queryByTestId("setup-progress")).toBeNull();
+    expect(screen.queryByText(en.dashboard.setup.songs)).toBeNull();
+  });
+
+  it("shows the director of a choir with one member and no songs what is left to set up", async () => {
+    answer({ playlists: [] });
+    show(directorUser);
+    const setup = await screen.findByTestId("setup-progress");
+    expect(await within(setup).findByText(en.dashboard.setup.members)).toBeTruthy();
+    expect(within(setup).getByText(en.dashboard.setup.songs)).toBeTruthy();
+    expect(within(setup).getByText(en.dashboard.setup.playlists)).toBeTruthy();
+  });
+
+  it("names a playlist drafted from a built-in template in the reader's language", async () => {
+    answer();
+    show(singer);
+    const item = await screen.findByTestId(`coming-up-${sunday.id}`);
+    expect(item.textContent).toContain(en.globalNames.mass);
+    expect(item.textContent).not.toMatch(/\bmass\b/);
+  });
+
+  it("names it in Spanish too", async () => {
+    await i18n.changeLanguage("es");
+    answer();
+    show(singer);
+    const item = await screen.findByTestId(`coming-up-${sunday.id}`);
+    expect(item.textContent).toContain(es.globalNames.mass);
+    expect(item.textContent).not.toMatch(/\bmass\b/);
+  });
+});

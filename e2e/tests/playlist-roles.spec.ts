@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
+import { newDirector, newPerson } from "../fixtures/director";
+import { pictureInBothLanguages } from "../fixtures/screens";
+
+/**
+ * A singer and the director's playlist: a plain member sees it and shares it but cannot delete it (nor can the
+ * API); once the director keeps playlist editing to administrators, the member no longer sees Edit either.
+ */
+test("a plain member cannot delete the director's playlist, and edits it only while the choir allows", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await newDirector(browser, "director", { name: `Roles Choir ${Date.now()}` });
+  const { page, choirId } = admin;
+  const songId = await createChoirSong(
+    page,
+    choirId,
+    "Evening Canticle",
+    "{title: Evening Canticle}\n[G]Stay with [D]us",
+  );
+  const playlist = await apiCall<{ id: string; sections: { id: string }[] }>(
+    page,
+    "POST",
+    "/api/playlists",
+    {
+      choirId,
+      date: "2031-06-01",
+      title: "Trinity Sunday",
+      sections: [{ title: "Entrance", songs: [{ songId }] }],
+    },
+    201,
+  );
+
+  await page.goto(`/choir/${choirId}/admin`);
+  await page.getByTestId("link-create").click();
+  const link = (await page.getByTestId("link-url").first().textContent())!.trim();
+  const member = await newPerson(browser, "soprano", "general");
+  await member.page.goto(link);
+  await member.page.getByTestId("invite-join").click();
+  await expect(member.page.getByTestId(`choir-card-${choirId}`)).toBeVisible();
+
+  // By default a member edits and shares, but has no Delete.
+  await member.page.goto(`/playlists/${playlist.id}`);
+  await expect(member.page.getByTestId("playlist-detail-share")).toBeVisible();
+  await expect(member.page.getByTestId("playlist-detail-edit")).toBeVisible();
+  await expect(member.page.getByTestId("playlist-detail-delete")).toHaveCount(0);
+  // Nor does the API let them.
+  const token = await apiToken(member.page);
+  const refused = await member.page.request.delete(`/api/playlists/${playlist.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(refused.status()).toBe(403);
+  await pictureInBothLanguages(member.page, "playlist-detail-member", async (p) => {
+    await expect(p.getByTestId("playlist-detail-share")).toBeVisible();
+  });
+
+  // The director keeps playlist editing to administrators.
+  await page.goto(`/choir/${choirId}/admin`);
+  const setting = page.getByTestId("members-edit-playlists");
+  await expect(setting).toBeChecked();
+  await setting.click();
+  await expect(setting).not.toBeChecked();
+  await pictureInBothLanguages(page, "choir-admin-playlist-setting", async (p) => {
+    await expect(p.getByTestId("members-edit-playlists")).not.toBeChecked();
+  });
+
+  // The member now only reads and shares; their edits are refused.
+  await member.page.goto(`/playlists/${playlist.id}`);
+  await expect(member.page.getByTestId("playlist-detail-share")).toBeVisible();
+  await expect(member.page.getByText("Evening Canticle")).toBeVisible();
+  await expect(member.page.getByTestId("playlist-detail-edit")).toHaveCount(0);
+  await expect(member.page.getByTestId("playlist-detail-delete")).toHaveCount(0);
+  const edit = await member.page.request.put(`/api/playlists/${playlist.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title: "Changed by a singer" },
+  });
+  expect(edit.status()).toBe(403);
+  await pictureInBothLanguages(member.page, "playlist-detail-member-read-only", async (p) => {
+    await expect(p.getByTestId("playlist-detail-share")).toBeVisible();
+  });
+
+  // The director still deletes it.
+  await page.goto(`/playlists/${playlist.id}`);
+  await page.getByTestId("playlist-detail-delete").click();
+  await page.getByTestId("playlist-delete-confirm-confirm").click();
+  await expect(page).not.toHaveURL(new RegExp(playlist.id));
+  await member.context.close();
+  await admin.context.close();
+});
