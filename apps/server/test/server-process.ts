@@ -8,7 +8,7 @@ import pg from "pg";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 
-/** A server started as its own process (`node src/main.ts`), as in production, on a free-ish port. */
+/** A server started as its own process, as in production, on a free-ish port. */
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -17,11 +17,18 @@ export interface ServerProcess {
   exited: Promise<number | string | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts a server process on the embedded database unless `env` says otherwise. `built` runs the production bundle
+ * (`node dist/main.js`, see build.config.ts) instead of the TypeScript sources through tsx.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { built = false }: { built?: boolean } = {},
+): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, built ? ["dist/main.js"] : ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: {
       ...process.env,
