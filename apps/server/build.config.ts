@@ -30,6 +30,9 @@ export default defineConfig({
         format: "esm",
         entryFileNames: "[name].js",
         chunkFileNames: "[name]-[hash].js",
+        // The code both entries share, except the PDF drawing itself, goes in a chunk of its own, so the server's
+        // start does not load pdfkit and its fonts, which only the PDF worker threads need.
+        codeSplitting: { groups: [{ name: "shared", test: /^(?!.*songbook-pdf)/, minShareCount: 2 }] },
       },
     },
   },

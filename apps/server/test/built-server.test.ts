@@ -50,6 +50,25 @@ describe("the production server runs built JavaScript", () => {
     expect(server?.child.spawnargs.slice(1)).toEqual(["dist/main.js"]);
   });
 
+  it("starts without loading the PDF drawing, which only the worker threads need", () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join(dist, file), "utf8");
+      // Static imports only: what loads before the server answers.
+      for (const match of code.matchAll(/^import\s+(?:[^"']*?\sfrom\s*)?["']([^"']+)["']/gm)) {
+        const specifier = match[1]!;
+        if (specifier.startsWith("./")) visit(specifier.slice(2));
+        else packages.add(specifier);
+      }
+    };
+    visit("main.js");
+    expect([...packages]).toEqual(expect.arrayContaining(["fastify"]));
+    expect([...packages].filter((name) => /^(?:pdfkit|fontkit)/.test(name))).toEqual([]);
+  });
+
   it("migrates, signs in, and draws a playlist's PDF in its worker pool", async () => {
     const base = server!.base;
     const token = await signInOver(base, "Bea Built", `bea-${Date.now()}@example.com`);

@@ -14,7 +14,7 @@ import {
   songbookTag,
   songContents,
 } from "./service.js";
-import { SONGBOOK_RENDERER_VERSION } from "./songbook-pdf.js";
+import { SONGBOOK_RENDERER_VERSION } from "./songbook-layout.js";
 import type { SongbookRenderer } from "./songbook-renderer.js";
 
 declare module "fastify" {

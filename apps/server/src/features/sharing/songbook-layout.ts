@@ -7,6 +7,12 @@
 import { type Section, type SheetWord, type SongSheet, sheetWords } from "@choir/songsheet";
 import type { SongbookLabels } from "./labels.js";
 
+/**
+ * Part of every entity tag: bump it when the drawing changes, so clients fetch the new look. It lives here, not in
+ * songbook-pdf.ts, so the routes read it without loading pdfkit (only the PDF worker threads need that).
+ */
+export const SONGBOOK_RENDERER_VERSION = "2";
+
 export type FontName = "regular" | "bold" | "italic" | "mono";
 
 export type DrawOp =

@@ -38,9 +38,6 @@ import {
   type SongInput,
 } from "./songbook-layout.js";
 
-/** Part of every entity tag: bump it when the drawing changes, so clients fetch the new look. */
-export const SONGBOOK_RENDERER_VERSION = "2";
-
 export interface SongbookOptions {
   paper: "a4" | "letter";
   variant: "chords" | "lyrics";
