@@ -58,7 +58,10 @@ test("an administrator renames a choir, invites by e-mail, and promotes, demotes
   await bobPage.getByTestId(`invitation-accept-${renamed}`).click();
   await expect(bobPage.getByTestId(`invitation-group-${renamed}`)).toHaveCount(0);
   await expect(bobPage.getByTestId(`choir-card-${choirId}`)).toBeVisible();
-  await expect(bobPage.getByTestId("stat-asMember")).toContainText("1");
+  await expect(bobPage.getByTestId("stat-total")).toContainText("1");
+  // A singer's dashboard offers no founding of choirs and no "as admin: 0".
+  await expect(bobPage.getByTestId("stat-asAdmin")).toHaveCount(0);
+  await expect(bobPage.getByTestId("quick-create-choir")).toHaveCount(0);
 
   // Bob sees the choir read-only.
   await bobPage.goto(`/choir/${choirId}/admin`);

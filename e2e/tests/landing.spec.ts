@@ -123,3 +123,64 @@ test.describe("the landing page as sent", () => {
     }
   });
 });
+
+test.describe("the landing page on a phone", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`keeps the brand whole and the install card in the page, covering nothing (${language})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        locale: language === "es" ? "es-ES" : "en-US",
+        extraHTTPHeaders: { "Accept-Language": language === "es" ? "es-ES" : "en-US" },
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto("/");
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        for (const width of [390, 320]) {
+          await page.setViewportSize({ width, height: 844 });
+          const brand = page.locator("header").getByTestId("brand-name");
+          await expect(brand).toHaveText(text(language, "app.name"));
+          const cut = await brand.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(cut, `the brand is cut at ${width} px`).toBeLessThanOrEqual(0);
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+
+        // The install card sits after the call to action, in the flow: it moves with the page, over nothing.
+        const card = page.getByTestId("install-card");
+        await expect(card).toBeVisible();
+        const position = await card.evaluate((element) => {
+          let node: Element | null = element;
+          while (node) {
+            const style = getComputedStyle(node).position;
+            if (style === "fixed" || style === "sticky") return style;
+            node = node.parentElement;
+          }
+          return "in flow";
+        });
+        expect(position).toBe("in flow");
+        const follows = await page.evaluate(() => {
+          const cta = document.querySelector("[data-testid=cta-sign-in]");
+          const install = document.querySelector("[data-testid=install-card]");
+          return Boolean(
+            cta && install && cta.compareDocumentPosition(install) & Node.DOCUMENT_POSITION_FOLLOWING,
+          );
+        });
+        expect(follows, "the install card comes after the call to action").toBe(true);
+        // On the first screen the hero is whole: nothing lies over its buttons.
+        const getStarted = page.getByTestId("get-started");
+        const box = (await getStarted.boundingBox())!;
+        const topmost = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=get-started]") !== null,
+          { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+        );
+        expect(topmost, "get started is not covered").toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -17,7 +17,14 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
     page,
     choirId,
     "Evening Canticle",
-    "{title: Evening Canticle}\n[G]Stay with [D]us",
+    "{title: Evening Canticle}\n{duration: 4:30}\n[G]Stay with [D]us",
+  );
+  // A second song states no duration: the playlist's length counts one song of two.
+  const secondId = await createChoirSong(
+    page,
+    choirId,
+    "Night Psalm",
+    "{title: Night Psalm}\n[C]Keep us [G]safe",
   );
   const playlist = await apiCall<{ id: string; sections: { id: string }[] }>(
     page,
@@ -27,7 +34,11 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
       choirId,
       date: "2031-06-01",
       title: "Trinity Sunday",
-      sections: [{ title: "Entrance", songs: [{ songId }] }],
+      // A section still empty: those who may edit see it, those who only read do not.
+      sections: [
+        { title: "Entrance", songs: [{ songId }, { songId: secondId }] },
+        { title: "Communion", songs: [] },
+      ],
     },
     201,
   );
@@ -45,6 +56,16 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
   await expect(member.page.getByTestId("playlist-detail-share")).toBeVisible();
   await expect(member.page.getByTestId("playlist-detail-edit")).toBeVisible();
   await expect(member.page.getByTestId("playlist-detail-delete")).toHaveCount(0);
+  await expect(member.page.getByTestId("playlist-detail-section")).toHaveCount(2);
+  await expect(member.page.getByTestId("playlist-detail-empty-section")).toHaveCount(1);
+  // The day's page offers them the editing controls too, and tells the length of the songs that state one.
+  await member.page.goto("/playlists?date=2031-06-01");
+  await expect(member.page.getByTestId("playlist-for-date")).toHaveAttribute("data-status", "persisted");
+  await expect(member.page.getByTestId("playlist-for-date")).not.toHaveAttribute("data-read-only", "true");
+  await expect(member.page.getByTestId("section-add-song").first()).toBeVisible();
+  await expect(member.page.getByTestId("entry-remove")).toHaveCount(2);
+  await expect(member.page.getByTestId("playlist-duration")).toHaveText("~5 min (1 of 2 songs)");
+  await member.page.goto(`/playlists/${playlist.id}`);
   // Nor does the API let them.
   const token = await apiToken(member.page);
   const refused = await member.page.request.delete(`/api/playlists/${playlist.id}`, {
@@ -71,6 +92,9 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
   await expect(member.page.getByText("Evening Canticle")).toBeVisible();
   await expect(member.page.getByTestId("playlist-detail-edit")).toHaveCount(0);
   await expect(member.page.getByTestId("playlist-detail-delete")).toHaveCount(0);
+  // Only the sections with songs, without the "no songs in this section" of the empty one.
+  await expect(member.page.getByTestId("playlist-detail-section")).toHaveCount(1);
+  await expect(member.page.getByTestId("playlist-detail-empty-section")).toHaveCount(0);
   const edit = await member.page.request.put(`/api/playlists/${playlist.id}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { title: "Changed by a singer" },
@@ -78,6 +102,40 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
   expect(edit.status()).toBe(403);
   await pictureInBothLanguages(member.page, "playlist-detail-member-read-only", async (p) => {
     await expect(p.getByTestId("playlist-detail-share")).toBeVisible();
+  });
+
+  // The day's page reads the same: the songs, share and refresh, and no control to change the playlist.
+  await member.page.goto("/playlists?date=2031-06-01");
+  const day = member.page.getByTestId("playlist-for-date");
+  await expect(day).toHaveAttribute("data-status", "persisted");
+  await expect(day).toHaveAttribute("data-read-only", "true");
+  await expect(member.page.getByTestId("entry-song-link")).toHaveCount(2);
+  await expect(member.page.getByTestId("playlist-section")).toHaveCount(1);
+  await expect(member.page.getByTestId("playlist-share")).toBeVisible();
+  for (const control of [
+    "section-add-song",
+    "entry-remove",
+    "entry-move",
+    "entry-key-select",
+    "entry-drag-handle",
+    "playlist-template-select",
+    "section-empty-hint",
+    "playlist-delete",
+  ]) {
+    await expect(member.page.getByTestId(control), control).toHaveCount(0);
+  }
+  await pictureInBothLanguages(member.page, "playlist-day-member-read-only", async (p) => {
+    await expect(p.getByTestId("entry-song-link").first()).toBeVisible();
+  });
+  // A day with nothing chosen yet: a plain note instead of the template's empty sections and the ways to fill them.
+  await member.page.goto("/playlists?date=2031-06-08");
+  await expect(member.page.getByTestId("playlist-empty-read-only")).toBeVisible();
+  await expect(member.page.getByTestId("playlist-section")).toHaveCount(0);
+  await expect(member.page.getByTestId("playlist-virtual-banner")).toHaveCount(0);
+  await expect(member.page.getByTestId("playlist-empty-add-songs")).toHaveCount(0);
+  await expect(member.page.getByTestId("playlist-song-count")).toHaveCount(0);
+  await pictureInBothLanguages(member.page, "playlist-day-member-nothing-yet", async (p) => {
+    await expect(p.getByTestId("playlist-empty-read-only")).toBeVisible();
   });
 
   // The director still deletes it.

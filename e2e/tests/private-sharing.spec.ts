@@ -72,6 +72,14 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
     },
     { fullPage: false },
   );
+  // On a phone the link takes the dialog's width and the copy button sits below it, as wide.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const field = (await page.getByTestId("share-url").boundingBox())!;
+  const copyButton = (await page.getByTestId("share-copy").boundingBox())!;
+  expect(copyButton.y, "the copy button is below the link").toBeGreaterThanOrEqual(field.y + field.height);
+  expect(Math.abs(field.width - copyButton.width), "the link is as wide as the button").toBeLessThan(2);
+  expect(field.width, "the link has room").toBeGreaterThan(280);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Its PDF button sends the member's token (a plain link could not): the songbook downloads.
   const fromModal = page.waitForEvent("download");
   await page.getByTestId("share-pdf").click();

@@ -5,7 +5,15 @@ import { LIMITS, SONG_LIMITS } from "./limits.js";
 export const Visibility = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Visibility = z.infer<typeof Visibility>;
 
-export const SongTag = z.object({ tagId: z.uuid(), tagName: z.string() }).meta({ id: "SongTag" });
+/** A tag's names in the bilingual tag glossary, when the glossary knows it (the name to show in each language). */
+export const TagNames = z
+  .object({ en: z.string().optional(), es: z.string().optional() })
+  .meta({ id: "TagNames" });
+export type TagNames = z.infer<typeof TagNames>;
+
+export const SongTag = z
+  .object({ tagId: z.uuid(), tagName: z.string(), names: TagNames.optional() })
+  .meta({ id: "SongTag" });
 export type SongTag = z.infer<typeof SongTag>;
 
 export const VisibleChoir = z

@@ -123,12 +123,22 @@ export function CompactOfflineStatus({ isKeeping = false }: { isKeeping?: boolea
   );
 }
 
-/** The explicit 'keep offline' action (the playlist is also kept whenever it is opened). */
-export function KeepOfflineButton({ playlistId }: { playlistId: string }) {
+/**
+ * The explicit 'keep offline' action (the playlist is also kept whenever it is opened). It shares the offline block's
+ * request, so a tap shows the same saving state as the badge and the count beside it.
+ */
+export function KeepOfflineButton({
+  keep,
+  isRequesting,
+  isOfflineReady,
+}: {
+  keep: () => Promise<boolean>;
+  isRequesting: boolean;
+  isOfflineReady: boolean;
+}) {
   const { t } = useTranslation();
   const isOnline = useOnlineStatus();
   const isActive = useServiceWorkerActive();
-  const { keep, isRequesting, status } = useKeepPlaylistOffline(playlistId, { auto: false });
   return (
     <Button
       variant="default"
@@ -140,7 +150,7 @@ export function KeepOfflineButton({ playlistId }: { playlistId: string }) {
       title={isActive ? undefined : t("offline.keepUnavailable")}
       data-testid="keep-offline-button"
     >
-      {status?.isOfflineReady ? t("offline.keepOfflineAgain") : t("offline.keepOffline")}
+      {isOfflineReady ? t("offline.keepOfflineAgain") : t("offline.keepOffline")}
     </Button>
   );
 }
@@ -151,7 +161,9 @@ export function KeepOfflineButton({ playlistId }: { playlistId: string }) {
  */
 export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
   const { t } = useTranslation();
-  const { isRequesting } = useKeepPlaylistOffline(playlistId);
+  // One request for the whole block: the automatic one on opening and the button's, so the badge, the count and
+  // the button never disagree about whether a copy is being saved.
+  const { keep, isRequesting, status } = useKeepPlaylistOffline(playlistId);
   return (
     <Group
       gap="xs"
@@ -164,7 +176,11 @@ export function PlaylistOfflineStatus({ playlistId }: { playlistId: string }) {
       <OfflineReadyBadge playlistId={playlistId} isKeeping={isRequesting} />
       <ServiceWorkerActiveMarker />
       <CompactOfflineStatus isKeeping={isRequesting} />
-      <KeepOfflineButton playlistId={playlistId} />
+      <KeepOfflineButton
+        keep={keep}
+        isRequesting={isRequesting}
+        isOfflineReady={status?.isOfflineReady ?? false}
+      />
     </Group>
   );
 }

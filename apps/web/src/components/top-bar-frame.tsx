@@ -38,7 +38,7 @@ export function BrandMark({ title }: { title?: string }) {
   return (
     <>
       <IconMusic size={26} aria-hidden="true" className={classes.brandIcon} />
-      <Text component="span" fw={700} size="lg" truncate="end">
+      <Text component="span" fw={700} size="lg" truncate="end" data-testid="brand-name">
         {title ?? t("app.name")}
       </Text>
     </>
@@ -85,7 +85,13 @@ export function LanguageSwitch() {
       aria-label={t("topBar.switchLanguage", { language: name })}
       data-testid="language-switch"
     >
-      <span lang={other}>{name}</span>
+      {/* On a phone the button names the language by its code, leaving the brand its room. */}
+      <span lang={other} className={classes.languageName}>
+        {name}
+      </span>
+      <span aria-hidden="true" className={classes.languageCode}>
+        {other.toUpperCase()}
+      </span>
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
   type ExtraConfigColumn,
@@ -171,6 +172,33 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex("tags_name_lower_key").on(sql`lower(${t.name})`),
     index("tags_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Tag names as a tag filter compares them: lowercase and unaccented ("comunion" finds "Comunión").
+    index("tags_name_folded_idx").on(sql`lower(choir_unaccent(${t.name}))`),
+  ],
+);
+
+/**
+ * The bilingual tag glossary: names that mean the same tag in English and Spanish, grouped by `concept`
+ * ("christmas": christmas, xmas, navidad). Curated data written by migrations only, never by the app, shared by
+ * every choir. A tag filter finds the tags named by any name of the concept of the name asked for; the search rows
+ * of a tag's songs hold every name of its concept; `preferred` marks the name shown in each language.
+ */
+export const tagGlossary = pgTable(
+  "tag_glossary",
+  {
+    concept: text("concept").notNull(),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    preferred: boolean("preferred").notNull().default(false),
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(choir_unaccent(name))`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.concept, t.locale, t.name] }),
+    check("tag_glossary_locale_check", sql`${t.locale} in ('en', 'es')`),
+    index("tag_glossary_name_key_idx").on(t.nameKey, t.concept),
+    uniqueIndex("tag_glossary_preferred_key").on(t.concept, t.locale).where(sql`${t.preferred}`),
   ],
 );
 

@@ -19,8 +19,24 @@ export const songColumns = songColumnsShown;
 export interface SongDetails {
   song: SongRow;
   creatorName: { firstName: string; lastName: string; email: string };
-  tags: { tagId: string; tagName: string }[];
+  tags: SongTagEntry[];
   choirs: { choirId: string; choirName: string }[];
+}
+
+/** A song's tag: its id and name, and its names in the tag glossary when the glossary knows it. */
+export interface SongTagEntry {
+  tagId: string;
+  tagName: string;
+  names?: { en?: string; es?: string };
+}
+
+/** The glossary names of a tag (`choir_tag_names`, migration 0015): `{en, es}`, or null when unknown. */
+const glossaryNames = (name: SQL | typeof tags.name) =>
+  sql<{ en?: string; es?: string } | null>`choir_tag_names(${name})`;
+
+/** A tag entry without `names` when the glossary does not know the tag. */
+function tagEntry(tagId: string, tagName: string, names: { en?: string; es?: string } | null | undefined) {
+  return names ? { tagId, tagName, names } : { tagId, tagName };
 }
 
 export interface SongFields {
@@ -178,7 +194,12 @@ export async function withDetails(db: Executor, rows: SongRow[]): Promise<SongDe
       .from(users)
       .where(inArray(users.id, creatorIds)),
     db
-      .select({ songId: songTags.songId, tagId: tags.id, tagName: tags.name })
+      .select({
+        songId: songTags.songId,
+        tagId: tags.id,
+        tagName: tags.name,
+        names: glossaryNames(tags.name),
+      })
       .from(songTags)
       .innerJoin(tags, eq(tags.id, songTags.tagId))
       .where(inArray(songTags.songId, ids))
@@ -194,7 +215,9 @@ export async function withDetails(db: Executor, rows: SongRow[]): Promise<SongDe
   return rows.map((song) => ({
     song,
     creatorName: creatorById.get(song.creatorId) ?? { firstName: "", lastName: "", email: "" },
-    tags: tagRows.filter((t) => t.songId === song.id).map(({ tagId, tagName }) => ({ tagId, tagName })),
+    tags: tagRows
+      .filter((t) => t.songId === song.id)
+      .map(({ tagId, tagName, names }) => tagEntry(tagId, tagName, names)),
     choirs: choirRows
       .filter((c) => c.songId === song.id)
       .map(({ choirId, choirName }) => ({ choirId, choirName })),
@@ -391,27 +414,31 @@ const prefixQuery = (word: string) =>
 const searchable = (value: string | undefined) => value?.replaceAll("\u0000", "");
 
 /**
- * Tag ids by lowercase name, per database: the app never renames or deletes a tag, so a found id stays right. A
- * search that finds nothing with remembered ids looks the names up again (a tag removed by hand and made anew).
+ * The tags each asked name stands for, resolved once per search: the tags whose name is the asked name or any
+ * name of its concept in the tag glossary (migration 0015), compared lowercase and unaccented ("comunion" finds
+ * "Comunión"; "navidad" finds "christmas"). One list of tag ids per asked name, in order; empty when no tag has
+ * any of those names.
  */
-const tagIdCache = new WeakMap<object, Map<string, string>>();
-const TAG_CACHE_LIMIT = 10_000;
-
-/** The ids of tag names (case-insensitive); a name without a tag maps to undefined. */
-async function tagIds(db: Db, names: string[]): Promise<(string | undefined)[]> {
-  const cache = tagIdCache.get(db) ?? new Map<string, string>();
-  tagIdCache.set(db, cache);
-  const keys = names.map((name) => name.toLocaleLowerCase());
-  const missing = [...new Set(keys.filter((key) => !cache.has(key)))];
-  if (missing.length > 0) {
-    const rows = await db
-      .select({ id: tags.id, key: sql<string>`lower(${tags.name})` })
-      .from(tags)
-      .where(inArray(sql`lower(${tags.name})`, missing));
-    if (cache.size + rows.length > TAG_CACHE_LIMIT) cache.clear();
-    for (const row of rows) cache.set(row.key, row.id);
+export async function tagIdsByName(db: Executor, names: string[]): Promise<string[][]> {
+  if (names.length === 0) return [];
+  const asked = sql.join(
+    names.map((name, index) => sql`(${index}::int, lower(choir_unaccent(${name}::text)))`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`with asked(ord, key) as (values ${asked}),
+      keys(ord, key) as (
+        select ord, key from asked
+        union
+        select a.ord, g.name_key from asked a
+        join tag_glossary k on k.name_key = a.key
+        join tag_glossary g on g.concept = k.concept)
+    select keys.ord, t.id from keys join tags t on lower(choir_unaccent(t.name)) = keys.key`);
+  const ids: string[][] = names.map(() => []);
+  for (const row of (result as unknown as { rows: { ord: number; id: string }[] }).rows) {
+    const list = ids[Number(row.ord)];
+    if (list && !list.includes(row.id)) list.push(row.id);
   }
-  return keys.map((key) => cache.get(key));
+  return ids;
 }
 
 interface SearchRow {
@@ -434,7 +461,7 @@ interface SearchRow {
     createdAt: string;
     updatedAt: string;
     creator: { firstName: string; lastName: string; email: string } | null;
-    tags: { tagId: string; tagName: string }[];
+    tags: SongTagEntry[];
     choirs: { choirId: string; choirName: string }[];
   } | null;
 }
@@ -500,14 +527,7 @@ export async function searchSongs(
     const kept = cache.get(key, await currentGeneration(db));
     if (kept) return kept;
   }
-  const keys = filters.tags.map((name) => name.toLocaleLowerCase());
-  const fromCache = keys.length > 0 && keys.every((key) => tagIdCache.get(db)?.has(key));
-  let rows = await runSearch(db, callerId, filters);
-  if (fromCache && Number(rows[0]?.total ?? 0) === 0) {
-    // Nothing found with remembered tag ids: look the names up again, in case a tag was made anew.
-    for (const key of keys) tagIdCache.get(db)?.delete(key);
-    rows = await runSearch(db, callerId, filters);
-  }
+  const rows = await runSearch(db, callerId, filters);
   const totalCount = Number(rows[0]?.total ?? 0);
   const songs: SongDetails[] = [];
   for (const { song } of rows) {
@@ -581,17 +601,23 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     where.push(sql`exists (select 1 from songs c where c.id = ss.song_id
       and c.lyrics_norm like ${containsPattern(filters.content)})`);
   }
-  // Tags by id (cached): with the ids in the statement the planner knows how common each tag is, and reads the
-  // songs of a common tag in title order instead of sorting them all. An unknown tag matches nothing.
+  // Tags by id, resolved once before the statement (through the glossary: a name stands for every tag of its
+  // meaning): with the ids in the statement the planner knows how common each tag is, and reads the songs of a
+  // common tag in title order instead of sorting them all. Every asked name must match; a name that stands for
+  // one tag is a containment test, for several an overlap with any of them. An unknown name matches nothing.
   if (filters.tags.length > 0) {
-    const ids = await tagIds(db, filters.tags);
-    if (ids.some((id) => id === undefined)) where.push(sql`false`);
+    const idLists = await tagIdsByName(db, filters.tags);
+    if (idLists.some((ids) => ids.length === 0)) where.push(sql`false`);
     else {
-      const list = sql.join(
-        [...new Set(ids)].map((id) => sql`${id}`),
-        sql`, `,
-      );
-      where.push(sql`ss.tag_ids @> array[${list}]::uuid[]`);
+      const single = [...new Set(idLists.filter((ids) => ids.length === 1).map((ids) => ids[0]!))];
+      const uuids = (ids: string[]) =>
+        sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`;
+      if (single.length > 0) where.push(sql`ss.tag_ids @> ${uuids(single)}`);
+      for (const ids of idLists.filter((list) => list.length > 1))
+        where.push(sql`ss.tag_ids && ${uuids(ids)}`);
     }
   }
   if (filters.visibility !== undefined) where.push(sql`ss.visibility = ${filters.visibility}`);
@@ -651,7 +677,8 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
       'artistNorm', s.artist_norm, 'createdAt', s.created_at, 'updatedAt', s.updated_at,
       'creator', (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
         from users u where u.id = s.creator_id),
-      'tags', (select coalesce(json_agg(json_build_object('tagId', t.id, 'tagName', t.name) order by t.name), '[]')
+      'tags', (select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.id, 'tagName', t.name,
+          'names', choir_tag_names(t.name))) order by t.name), '[]')
         from tags t where t.id = any(shown.tag_ids)),
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
         from choirs c where c.id = any(shown.choir_ids))) end as song
@@ -662,24 +689,57 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     order by ${order("page")}`;
 }
 
-/** The most used tags (empty query), or matching tags with prefix matches first; among visible songs. */
-export async function suggestTags(db: Db, userId: string, query: string | undefined, maxResults: number) {
+/**
+ * The most used tags (empty query), or the tags matching the query (case- and accent-insensitive, by their own
+ * name or by any name of theirs in the tag glossary: "nav" finds "christmas" through "navidad"), prefix matches
+ * first; among visible songs. One suggestion per meaning: of the tags the glossary holds for one concept
+ * ("christmas", "Navidad"), the most used stands for them all (a tag filter by any one finds them all).
+ */
+export async function suggestTags(
+  db: Db,
+  userId: string,
+  query: string | undefined,
+  maxResults: number,
+): Promise<SongTagEntry[]> {
   const q = query?.trim();
   const limit = q ? maxResults : Math.min(maxResults, SONG_LIMITS.tagSuggestionsEmpty);
   const usage = sql<number>`count(*)::int`;
+  const folded = sql`lower(choir_unaccent(${tags.name}))`;
+  const concept = sql<
+    string | null
+  >`(select min(k.concept) from tag_glossary k where k.name_key = ${folded})`;
   const filters: SQL[] = [visibleTo(userId)];
-  if (q)
-    filters.push(sql`lower(${tags.name}) like ${`%${q.toLocaleLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`);
-  const prefixFirst = q
-    ? sql`case when lower(${tags.name}) like ${`${q.toLocaleLowerCase().replace(/[\\%_]/g, "\\$&")}%`} then 0 else 1 end`
-    : sql`0::int`;
-  return db
-    .select({ tagId: tags.id, tagName: tags.name })
+  let prefixFirst: SQL = sql`0::int`;
+  if (q) {
+    const contains = containsPattern(q);
+    const prefix = sql`replace(replace(replace(${normalized(q)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+    const glossaryLike = (pattern: SQL) => sql`exists (select 1 from tag_glossary k
+      join tag_glossary g on g.concept = k.concept where k.name_key = ${folded} and g.name_key like ${pattern})`;
+    filters.push(
+      sql`(lower(${tags.name}) like ${`%${q.toLocaleLowerCase().replace(/[\\%_]/g, "\\$&")}%`}
+        or ${folded} like ${contains} or ${glossaryLike(contains)})`,
+    );
+    prefixFirst = sql`case when ${folded} like ${prefix} or ${glossaryLike(prefix)} then 0 else 1 end`;
+  }
+  // Several tags of one concept come out together at most a few times over: ask for enough to fill the page.
+  const rows = await db
+    .select({ tagId: tags.id, tagName: tags.name, names: glossaryNames(tags.name), concept })
     .from(tags)
     .innerJoin(songTags, eq(songTags.tagId, tags.id))
     .innerJoin(songs, eq(songs.id, songTags.songId))
     .where(and(...filters))
     .groupBy(tags.id, tags.name)
     .orderBy(prefixFirst, desc(usage), asc(sql`lower(${tags.name})`))
-    .limit(limit);
+    .limit(limit * 4);
+  const seen = new Set<string>();
+  const suggestions: SongTagEntry[] = [];
+  for (const row of rows) {
+    if (row.concept) {
+      if (seen.has(row.concept)) continue;
+      seen.add(row.concept);
+    }
+    suggestions.push(tagEntry(row.tagId, row.tagName, row.names));
+    if (suggestions.length === limit) break;
+  }
+  return suggestions;
 }

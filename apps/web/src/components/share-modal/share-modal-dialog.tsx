@@ -159,9 +159,10 @@ export function ShareModalDialog({
               ? t("share.modal.makePublicFailed")
               : ""}
         </Text>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        {/* On a phone the link takes the full width and the copy button goes below it. */}
+        <div className={classes.linkRow} data-testid="share-link-row">
           <TextInput
-            flex={1}
+            className={classes.linkInput}
             label={t("share.modal.urlLabel")}
             value={url}
             readOnly
@@ -190,7 +191,7 @@ export function ShareModalDialog({
                 ? t("share.modal.copyFailed")
                 : t("share.modal.copy")}
           </Button>
-        </Group>
+        </div>
         <Text
           size="sm"
           aria-live="polite"

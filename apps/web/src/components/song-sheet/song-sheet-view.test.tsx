@@ -186,6 +186,9 @@ describe("song sheet toolbar", () => {
   it("hides chords and annotations in lyrics-only mode", () => {
     renderSheet(<SongSheetView content={SONG} />);
     expect(screen.getAllByTestId("chord").length).toBeGreaterThan(0);
+    // The toggle shows lines of text (not a microphone, which reads as a key on a phone).
+    const icon = screen.getByTestId("lyrics-only-toggle").querySelector("svg");
+    expect(icon?.getAttribute("class")).toContain("tabler-icon-align-left");
     fireEvent.click(screen.getByTestId("lyrics-only-toggle"));
     expect(screen.queryAllByTestId("chord")).toHaveLength(0);
     expect(screen.queryAllByTestId("annotation")).toHaveLength(0);

@@ -23,7 +23,7 @@ import {
 } from "@choir/songsheet";
 import { ActionIcon, Button, SegmentedControl, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
-  IconMicrophone2,
+  IconAlignLeft,
   IconMinus,
   IconMusic,
   IconPlus,
@@ -539,7 +539,7 @@ function SheetToolbar(props: ToolbarProps) {
         <ToggleButton
           isOn={props.isLyricsOnly}
           onChange={props.onLyricsOnly}
-          icon={<IconMicrophone2 size={18} aria-hidden="true" />}
+          icon={<IconAlignLeft size={18} aria-hidden="true" />}
           label={t("songs.sheet.lyricsOnly")}
           testId="lyrics-only-toggle"
         />

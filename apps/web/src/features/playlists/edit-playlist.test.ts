@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   countSongs,
   defaultPlaylistChoice,
-  knownDuration,
   layoutBody,
   leavesNoSections,
   playlistsByDate,
@@ -97,12 +96,6 @@ describe("changes on the edit page", () => {
     expect(oneLeft.sections.map((s) => [s.id, s.order])).toEqual([[id(202), 0]]);
     expect(leavesNoSections(base, oneLeft)).toBe(false);
     expect(leavesNoSections(oneLeft, withSectionRemoved(oneLeft, id(202)))).toBe(true);
-  });
-
-  it("sums durations only when every song has one", () => {
-    expect(knownDuration(base.sections)).toBeNull();
-    expect(knownDuration(withSongRemoved(base, id(103)).sections)).toBe(360);
-    expect(knownDuration([])).toBeNull();
   });
 
   it("sends the layout by section id with songs in order", () => {

@@ -48,18 +48,6 @@ export function countSongs(sections: readonly PlaylistSection[]): number {
   return sections.reduce((sum, section) => sum + section.songs.length, 0);
 }
 
-/** Total seconds when every song states its duration; null otherwise (the page shows the estimate then). */
-export function knownDuration(sections: readonly PlaylistSection[]): number | null {
-  const entries = sections.flatMap((section) => section.songs);
-  if (entries.length === 0) return null;
-  let total = 0;
-  for (const entry of entries) {
-    if (entry.song?.duration == null) return null;
-    total += entry.song.duration;
-  }
-  return total;
-}
-
 /** The playlist with a song moved to the end of another section (renumbered); unchanged when not found. */
 export function withSongMoved(playlist: Playlist, songId: string, toSectionId: string): Playlist {
   const sections = sectionsInOrder(playlist.sections);

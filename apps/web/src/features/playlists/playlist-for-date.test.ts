@@ -5,6 +5,7 @@ import {
   comingSunday,
   draftSavePayload,
   dropTarget,
+  durationLabel,
   entrySongPath,
   isIsoDay,
   isNoMove,
@@ -227,19 +228,36 @@ describe("dates", () => {
   });
 });
 
+/** A stand-in for `t`: the key and its values, to check which text is chosen with what. */
+const label = (key: string, options: Record<string, unknown>) =>
+  [key, ...Object.entries(options).map(([name, value]) => `${name}=${value}`)].join(" ");
+
 describe("counts and duration", () => {
   it("sums the songs' durations when every song has one", () => {
     const sections = [section(0, [entry(1, 0, 240), entry(2, 1, 200)]), section(1, [entry(3, 0, 160)])];
     expect(songCount(sections)).toBe(3);
-    expect(playlistDuration(sections)).toEqual({ kind: "exact", minutes: 10 });
+    expect(playlistDuration(sections)).toEqual({ kind: "known", minutes: 10, counted: 3, total: 3 });
+    expect(durationLabel(label, playlistDuration(sections))).toBe("playlists.page.duration minutes=10");
   });
 
-  it("estimates 25 minutes when a song has no duration or there are no songs", () => {
-    expect(playlistDuration([section(0, [entry(1, 0, 240), entry(2, 1, null)])])).toEqual({
-      kind: "estimate",
-      minutes: 25,
-    });
-    expect(playlistDuration([section(0, [])])).toEqual({ kind: "estimate", minutes: 25 });
+  it("sums the songs that have a duration and says how many were counted", () => {
+    const sections = [
+      section(0, [entry(1, 0, 270), entry(2, 1, null)]),
+      section(1, [entry(3, 0, 150), entry(4, 1, null)]),
+    ];
+    expect(playlistDuration(sections)).toEqual({ kind: "known", minutes: 7, counted: 2, total: 4 });
+    expect(durationLabel(label, playlistDuration(sections))).toBe(
+      "playlists.page.durationPartial minutes=7 counted=2 total=4",
+    );
+    // A few seconds still read as a minute.
+    expect(playlistDuration([section(0, [entry(1, 0, 20)])])).toMatchObject({ minutes: 1 });
+  });
+
+  it("says nothing when no song has a duration or there are no songs", () => {
+    expect(playlistDuration([section(0, [entry(1, 0, null), entry(2, 1, null)])])).toEqual({ kind: "none" });
+    expect(playlistDuration([section(0, [])])).toEqual({ kind: "none" });
+    expect(playlistDuration([])).toEqual({ kind: "none" });
+    expect(durationLabel(label, { kind: "none" })).toBeNull();
   });
 
   it("knows a song already in the playlist", () => {

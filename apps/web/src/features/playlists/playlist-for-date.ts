@@ -13,8 +13,6 @@ import { CONVENTIONAL_KEYS } from "@choir/songsheet";
 export const DELETE_PAUSE_MS = 100;
 /** The move-to sheet is at most this wide. */
 export const MOVE_SHEET_MAX_WIDTH = 480;
-/** Shown when not every song of the playlist states its `{duration}`. */
-export const ESTIMATED_DURATION_MINUTES = 25;
 export const DATE_FORMAT = "YYYY-MM-DD";
 
 // ── Dates ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -186,19 +184,37 @@ export function isSongInPlaylist(sections: readonly PlaylistSection[], songId: s
 }
 
 /**
- * The playlist's length: the sum of its songs' `{duration}` (seconds) when every song states one, else the
- * spec's fixed estimate.
+ * The playlist's length from its songs' ChordPro `{duration}` (seconds, as the server reads it): nothing when no song
+ * states one; otherwise the sum in whole minutes (at least 1), with how many of the songs were counted, so a page
+ * can say "~12 min (4 of 6 songs)" when some songs have no duration.
  */
-export function playlistDuration(
-  sections: readonly PlaylistSection[],
-): { kind: "exact"; minutes: number } | { kind: "estimate"; minutes: number } {
+export type PlaylistDuration =
+  | { kind: "none" }
+  | { kind: "known"; minutes: number; counted: number; total: number };
+
+export function playlistDuration(sections: readonly PlaylistSection[]): PlaylistDuration {
   const entries = sections.flatMap((section) => section.songs);
-  const durations = entries.map((entry) => entry.song?.duration ?? null);
-  if (entries.length === 0 || durations.some((duration) => duration === null)) {
-    return { kind: "estimate", minutes: ESTIMATED_DURATION_MINUTES };
-  }
-  const seconds = durations.reduce<number>((sum, duration) => sum + (duration ?? 0), 0);
-  return { kind: "exact", minutes: Math.max(1, Math.round(seconds / 60)) };
+  const known = entries.flatMap((entry) => (entry.song?.duration == null ? [] : [entry.song.duration]));
+  if (known.length === 0) return { kind: "none" };
+  const seconds = known.reduce((sum, duration) => sum + duration, 0);
+  return {
+    kind: "known",
+    minutes: Math.max(1, Math.round(seconds / 60)),
+    counted: known.length,
+    total: entries.length,
+  };
+}
+
+/** The duration as shown: "25 min" when every song was counted, "~12 min (4 of 6 songs)" otherwise; null: none. */
+export function durationLabel(
+  t: (key: string, options: Record<string, unknown>) => string,
+  duration: PlaylistDuration,
+): string | null {
+  if (duration.kind === "none") return null;
+  const { minutes, counted, total } = duration;
+  return counted === total
+    ? t("playlists.page.duration", { minutes })
+    : t("playlists.page.durationPartial", { minutes, counted, total });
 }
 
 // ── Moves and removals, applied on screen first ───────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import {
 } from "@choir/contract";
 import { ApiError, NetworkError } from "../../lib/api-client";
 import type { Message } from "../../lib/messages";
+import { tagGoesBy } from "./tag-names";
 
 // ── Constants from the spec ─────────────────────────────────────────────────────────────────────────────────
 
@@ -282,10 +283,13 @@ export function addTags(tags: string[], text: string): { tags: string[]; problem
   return { tags: next, problem };
 }
 
-/** Suggestions not already chosen (case-insensitive), in the server's order. */
-export function unchosenSuggestions<T extends { tagName: string }>(suggestions: T[], chosen: string[]): T[] {
-  const taken = new Set(chosen.map((tag) => tag.toLocaleLowerCase()));
-  return suggestions.filter((suggestion) => !taken.has(suggestion.tagName.toLocaleLowerCase()));
+/** Suggestions not already chosen (case- and accent-insensitive, by any of their names), in the server's order. */
+export function unchosenSuggestions<T extends { tagName: string; names?: { en?: string; es?: string } }>(
+  suggestions: T[],
+  chosen: string[],
+): T[] {
+  // A tag chosen by any of its names (its own, or one in the tag glossary) is chosen.
+  return suggestions.filter((suggestion) => !chosen.some((tag) => tagGoesBy(suggestion, tag)));
 }
 
 // ── Choirs ──────────────────────────────────────────────────────────────────────────────────────────────────

@@ -81,6 +81,33 @@ describe("dashboard page", () => {
     expect(screen.queryByText(en.dashboard.setup.songs)).toBeNull();
   });
 
+  it("shows a singer their choirs and what is theirs to do, without the director's things", async () => {
+    answer();
+    show(singer);
+    await screen.findByTestId(`coming-up-${sunday.id}`);
+    expect(screen.getByText(en.dashboard.choirs.member)).toBeTruthy();
+    expect(screen.queryByText(en.dashboard.choirs.managed)).toBeNull();
+    expect(screen.getByTestId(`choir-card-${TEST_CHOIR_ID}`)).toBeTruthy();
+    expect(screen.getByTestId("quick-songs")).toBeTruthy();
+    expect(screen.getByTestId("quick-settings")).toBeTruthy();
+    expect(screen.queryByTestId("quick-create-choir")).toBeNull();
+    expect(screen.queryByTestId("quick-add-song")).toBeNull();
+    expect(screen.getByTestId("stat-total")).toBeTruthy();
+    expect(screen.getByTestId("stat-pendingInvites")).toBeTruthy();
+    expect(screen.queryByTestId("stat-asAdmin")).toBeNull();
+  });
+
+  it("keeps the director's things for a director, and no empty 'choirs you sing in'", async () => {
+    answer();
+    show(directorUser);
+    await screen.findByTestId(`coming-up-${sunday.id}`);
+    expect(screen.getByText(en.dashboard.choirs.managed)).toBeTruthy();
+    expect(screen.queryByText(en.dashboard.choirs.member)).toBeNull();
+    expect(screen.getByTestId("quick-create-choir")).toBeTruthy();
+    expect(screen.getByTestId("quick-add-song")).toBeTruthy();
+    expect(screen.getByTestId("stat-asAdmin")).toBeTruthy();
+  });
+
   it("shows the director of a choir with one member and no songs what is left to set up", async () => {
     answer({ playlists: [] });
     show(directorUser);

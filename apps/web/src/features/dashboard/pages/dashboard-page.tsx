@@ -86,6 +86,9 @@ export function DashboardPage() {
         });
   const { managed, member } = splitChoirs(user.choirs, language);
   const hasChoirs = user.choirs.length > 0;
+  // A singer (in choirs, managing none) sees their choirs, what comes up and their invitations; founding a choir
+  // and adding songs are offered to directors and to newcomers without a choir.
+  const isSinger = hasChoirs && managed.length === 0;
 
   const scrollTo = (id: string) => {
     const target = document.getElementById(id);
@@ -94,12 +97,24 @@ export function DashboardPage() {
     target.focus({ preventScroll: true });
   };
 
-  const statCards = [
+  const allStatCards = [
     { key: "total", value: stats.total, target: SECTION_IDS.choirs },
-    { key: "asAdmin", value: stats.asAdmin, target: hasChoirs ? SECTION_IDS.managed : SECTION_IDS.choirs },
+    {
+      key: "asAdmin",
+      value: stats.asAdmin,
+      target: managed.length > 0 ? SECTION_IDS.managed : SECTION_IDS.choirs,
+    },
     { key: "pendingInvites", value: stats.pendingInvites, target: SECTION_IDS.invitations },
-    { key: "asMember", value: stats.asMember, target: hasChoirs ? SECTION_IDS.member : SECTION_IDS.choirs },
+    {
+      key: "asMember",
+      value: stats.asMember,
+      target: member.length > 0 ? SECTION_IDS.member : SECTION_IDS.choirs,
+    },
   ] as const;
+  // For a singer, "as admin: 0" says nothing, and "as member" repeats the total.
+  const statCards = isSinger
+    ? allStatCards.filter((stat) => stat.key === "total" || stat.key === "pendingInvites")
+    : allStatCards;
 
   const invitationsSection = (
     <section
@@ -204,20 +219,23 @@ export function DashboardPage() {
           </Title>
           {hasChoirs ? (
             <Stack gap="lg">
-              <ChoirSection
-                id={SECTION_IDS.managed}
-                title={t("dashboard.choirs.managed")}
-                empty={t("dashboard.choirs.managedEmpty")}
-                choirs={managed}
-                isManaged
-              />
-              <ChoirSection
-                id={SECTION_IDS.member}
-                title={t("dashboard.choirs.member")}
-                empty={t("dashboard.choirs.memberEmpty")}
-                choirs={member}
-                isManaged={false}
-              />
+              {/* Only the groups one is in: a singer is not told they manage no choir. */}
+              {managed.length > 0 ? (
+                <ChoirSection
+                  id={SECTION_IDS.managed}
+                  title={t("dashboard.choirs.managed")}
+                  choirs={managed}
+                  isManaged
+                />
+              ) : null}
+              {member.length > 0 ? (
+                <ChoirSection
+                  id={SECTION_IDS.member}
+                  title={t("dashboard.choirs.member")}
+                  choirs={member}
+                  isManaged={false}
+                />
+              ) : null}
             </Stack>
           ) : (
             <Card data-testid="dashboard-empty">
@@ -244,7 +262,7 @@ export function DashboardPage() {
 
         {pending.length === 0 && invitationsSection}
         <SimpleGrid
-          cols={{ base: 2, sm: 4 }}
+          cols={{ base: 2, sm: statCards.length }}
           spacing="sm"
           component="nav"
           aria-label={t("dashboard.stats.label")}
@@ -268,7 +286,7 @@ export function DashboardPage() {
           <Title order={2} size="h3" id="quick-title">
             {t("dashboard.quick.title")}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: isSinger ? 2 : 4 }} spacing="sm" mt="md">
             <Button
               component={Link}
               to="/songs"
@@ -278,24 +296,28 @@ export function DashboardPage() {
             >
               {t("dashboard.quick.songs")}
             </Button>
-            <Button
-              component={Link}
-              to="/create-choir"
-              variant="default"
-              leftSection={<IconUsersGroup size={20} aria-hidden="true" />}
-              data-testid="quick-create-choir"
-            >
-              {t("dashboard.createChoir")}
-            </Button>
-            <Button
-              component={Link}
-              to="/songs/create"
-              variant="default"
-              leftSection={<IconPlus size={20} aria-hidden="true" />}
-              data-testid="quick-add-song"
-            >
-              {t("dashboard.quick.addSong")}
-            </Button>
+            {isSinger ? null : (
+              <>
+                <Button
+                  component={Link}
+                  to="/create-choir"
+                  variant="default"
+                  leftSection={<IconUsersGroup size={20} aria-hidden="true" />}
+                  data-testid="quick-create-choir"
+                >
+                  {t("dashboard.createChoir")}
+                </Button>
+                <Button
+                  component={Link}
+                  to="/songs/create"
+                  variant="default"
+                  leftSection={<IconPlus size={20} aria-hidden="true" />}
+                  data-testid="quick-add-song"
+                >
+                  {t("dashboard.quick.addSong")}
+                </Button>
+              </>
+            )}
             <Button
               component={Link}
               to="/settings"
@@ -360,13 +382,11 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
 function ChoirSection({
   id,
   title,
-  empty,
   choirs,
   isManaged,
 }: {
   id: string;
   title: string;
-  empty: string;
   choirs: UserChoir[];
   isManaged: boolean;
 }) {
@@ -376,54 +396,50 @@ function ChoirSection({
       <Title order={3} size="h4" id={`${id}-title`} mb="xs">
         {title}
       </Title>
-      {choirs.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          {choirs.map((choir) => (
-            <Card key={choir.id} data-testid={`choir-card-${choir.id}`}>
-              <Stack gap="xs" h="100%" justify="space-between">
-                <Anchor
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        {choirs.map((choir) => (
+          <Card key={choir.id} data-testid={`choir-card-${choir.id}`}>
+            <Stack gap="xs" h="100%" justify="space-between">
+              <Anchor
+                component={Link}
+                to={`/choir/${choir.id}/songs`}
+                fw={700}
+                size="lg"
+                className={classes.choirTitle}
+              >
+                {choir.name}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {t(`roles.${choir.role}`)}
+              </Text>
+              <Group gap="xs">
+                <Button
                   component={Link}
                   to={`/choir/${choir.id}/songs`}
-                  fw={700}
-                  size="lg"
-                  className={classes.choirTitle}
+                  size="sm"
+                  leftSection={<IconMusic size={18} aria-hidden="true" />}
+                  aria-label={t("dashboard.choirs.openLabel", { name: choir.name })}
                 >
-                  {choir.name}
-                </Anchor>
-                <Text size="sm" c="dimmed">
-                  {t(`roles.${choir.role}`)}
-                </Text>
-                <Group gap="xs">
+                  {t("dashboard.choirs.open")}
+                </Button>
+                {isManaged ? (
                   <Button
                     component={Link}
-                    to={`/choir/${choir.id}/songs`}
+                    to={`/choir/${choir.id}/admin`}
                     size="sm"
-                    leftSection={<IconMusic size={18} aria-hidden="true" />}
-                    aria-label={t("dashboard.choirs.openLabel", { name: choir.name })}
+                    variant="default"
+                    leftSection={<IconSettingsCog size={18} aria-hidden="true" />}
+                    aria-label={t("dashboard.choirs.manageLabel", { name: choir.name })}
+                    data-testid={`choir-admin-${choir.id}`}
                   >
-                    {t("dashboard.choirs.open")}
+                    {t("dashboard.choirs.manage")}
                   </Button>
-                  {isManaged ? (
-                    <Button
-                      component={Link}
-                      to={`/choir/${choir.id}/admin`}
-                      size="sm"
-                      variant="default"
-                      leftSection={<IconSettingsCog size={18} aria-hidden="true" />}
-                      aria-label={t("dashboard.choirs.manageLabel", { name: choir.name })}
-                      data-testid={`choir-admin-${choir.id}`}
-                    >
-                      {t("dashboard.choirs.manage")}
-                    </Button>
-                  ) : null}
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+                ) : null}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
     </section>
   );
 }

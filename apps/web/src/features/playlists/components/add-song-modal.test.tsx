@@ -1,9 +1,10 @@
 import type { Song } from "@choir/contract";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
-import { AddSongModal } from "./add-song-modal";
+import { AddSongModal, sectionFirst } from "./add-song-modal";
 
 beforeAll(() => {
   window.ResizeObserver ??= class {
@@ -89,4 +90,143 @@ describe("the add-song search", () => {
       "Versión del coro · Harbor Voices",
     );
   });
+});
+
+describe("songs tagged for the section", () => {
+  const COMMUNION_ID = "55555555-5555-4555-8555-555555555555";
+  const AMAZING_ID = "66666666-6666-4666-8666-666666666666";
+  const communionTag = {
+    tagId: "77777777-7777-4777-8777-777777777777",
+    tagName: "eucharist",
+    names: { en: "communion", es: "comunión" },
+  };
+  const amazing = song({ songId: AMAZING_ID, title: "Amazing Morning", tags: [] });
+  const bread = song({ songId: COMMUNION_ID, title: "Bread of the Morning", tags: [communionTag] });
+  const zion = song({ songId: VERSION_ID, title: "Zion Road", tags: [] });
+
+  /** The library in title order; a tag search by the section's title finds the communion song only. */
+  function renderSection(sectionTitle: string) {
+    const asked: URL[] = [];
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(input, "http://test.invalid");
+      asked.push(url);
+      const tags = url.searchParams.getAll("tags");
+      const term = url.searchParams.get("searchTerm");
+      const songs = tags.length > 0 ? [bread] : term ? [amazing, bread] : [amazing, bread, zion];
+      return new Response(
+        JSON.stringify({ songs, totalCount: songs.length, hasMore: false, skip: 0, take: 20 }),
+      );
+    });
+    renderPage(
+      [
+        {
+          path: "/",
+          element: (
+            <AddSongModal
+              opened
+              onClose={() => {}}
+              sectionTitle={sectionTitle}
+              existingSongIds={new Set()}
+              onAdd={() => {}}
+            />
+          ),
+        },
+      ],
+      "/",
+    );
+    return asked;
+  }
+
+  const titles = () =>
+    screen.getAllByTestId("add-song-result").map((row) => within(row).getAllByText(/./)[0]?.textContent);
+
+  it("offers the section's tagged songs first, before anything is typed, each once", async () => {
+    const asked = renderSection("Communion");
+    await screen.findByTestId("add-song-for-section");
+    await waitFor(() => expect(titles()).toEqual(["Bread of the Morning", "Amazing Morning", "Zion Road"]));
+    expect(screen.getByTestId("add-song-for-section").textContent).toBe("Tagged Communion");
+    expect(screen.getAllByTestId("add-song-result")[0]?.dataset.forSection).toBe("true");
+    expect(asked.some((url) => url.searchParams.getAll("tags").join() === "Communion")).toBe(true);
+  });
+
+  it("puts the matches tagged for the section first once something is typed, in Spanish too", async () => {
+    await i18n.changeLanguage("es");
+    renderSection("Comunión");
+    fireEvent.change(await screen.findByTestId("add-song-search"), { target: { value: "morning" } });
+    await waitFor(() => expect(titles()).toEqual(["Bread of the Morning", "Amazing Morning"]), {
+      timeout: 2000,
+    });
+    expect(screen.getByTestId("add-song-for-section").textContent).toBe("Con la etiqueta Comunión");
+  });
+
+  it("shows one plain list when no song is tagged for the section", async () => {
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(input, "http://test.invalid");
+      const songs = url.searchParams.getAll("tags").length > 0 ? [] : [amazing, zion];
+      return new Response(
+        JSON.stringify({ songs, totalCount: songs.length, hasMore: false, skip: 0, take: 20 }),
+      );
+    });
+    renderPage(
+      [
+        {
+          path: "/",
+          element: (
+            <AddSongModal
+              opened
+              onClose={() => {}}
+              sectionTitle="Entrance"
+              existingSongIds={new Set()}
+              onAdd={() => {}}
+            />
+          ),
+        },
+      ],
+      "/",
+    );
+    await waitFor(() => expect(titles()).toEqual(["Amazing Morning", "Zion Road"]));
+    expect(screen.queryByTestId("add-song-for-section")).toBeNull();
+  });
+
+  it("knows a song for the section by the tag search or by any glossary name of its tags", () => {
+    const { favoured, others } = sectionFirst([amazing, bread, zion], "comunion", new Set([VERSION_ID]));
+    expect(favoured.map((entry) => entry.title)).toEqual(["Bread of the Morning", "Zion Road"]);
+    expect(others.map((entry) => entry.title)).toEqual(["Amazing Morning"]);
+  });
+});
+
+describe("adding a song", () => {
+  /** The modal on a page whose add succeeds (the song joins the playlist a moment later) or fails. */
+  function Harness({ succeeds, closed }: { succeeds: boolean; closed: string[] }) {
+    const [existing, setExisting] = useState<Set<string>>(new Set());
+    return (
+      <AddSongModal
+        opened
+        onClose={() => closed.push("closed")}
+        sectionTitle="Entrance"
+        existingSongIds={existing}
+        onAdd={(added) => {
+          if (succeeds) setTimeout(() => setExisting(new Set([added.songId])), 50);
+        }}
+      />
+    );
+  }
+
+  for (const succeeds of [true, false]) {
+    it(succeeds ? "closes once the song is in the playlist" : "stays open when the add fails", async () => {
+      fetchMock.mockImplementation(
+        async () =>
+          new Response(
+            JSON.stringify({ songs: [original], totalCount: 1, hasMore: false, skip: 0, take: 20 }),
+          ),
+      );
+      const closed: string[] = [];
+      renderPage([{ path: "/", element: <Harness succeeds={succeeds} closed={closed} /> }], "/");
+      const buttons = await screen.findAllByTestId("add-song-add");
+      fireEvent.click(buttons[0]!);
+      expect(closed).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(closed).toEqual(succeeds ? ["closed"] : []);
+    });
+  }
 });

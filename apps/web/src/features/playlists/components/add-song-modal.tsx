@@ -1,25 +1,31 @@
-import type { Song } from "@choir/contract";
+import { SONG_LIMITS, type Song } from "@choir/contract";
 import { Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCheck, IconGitBranch, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconCheck, IconGitBranch, IconPlus, IconSearch, IconTag } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { songSearchQuery } from "../../songs/api";
+import { tagGoesBy } from "../../songs/tag-names";
 import classes from "./add-song-modal.module.css";
 
 /** Search waits this long after the last key (the library's debounce). */
 const SEARCH_DEBOUNCE_MS = 300;
 const RESULTS = 20;
+/** Songs tagged for the section offered before anything is typed. */
+const SECTION_SUGGESTIONS = 8;
 
 export interface AddSongModalProps {
   opened: boolean;
   onClose: () => void;
-  /** The section's title as shown. */
+  /**
+   * The section's title as shown. Songs tagged with it (by any of the tag's names in the tag glossary: a
+   * "Comunión" section favours songs tagged "communion") are offered first.
+   */
   sectionTitle: string;
   /** Songs already in the playlist: shown as added, not addable again. */
   existingSongIds: ReadonlySet<string>;
-  /** Adds a song; the modal stays open so several can be added. */
+  /** Adds a song; the modal closes once the song shows in `existingSongIds`. */
   onAdd: (song: Song) => void;
   /** A song being added right now. */
   pendingSongId?: string | null;
@@ -40,7 +46,26 @@ function VersionLine({ song }: { song: Song }) {
   );
 }
 
-/** Search the songs one may see (GET /api/songs/search) and add them to a section. */
+/**
+ * The songs of `found` for the section first: those the section's tag search found (`forSection`) or tagged with
+ * the section's title; each part in the order found.
+ */
+export function sectionFirst(
+  found: Song[],
+  sectionTitle: string,
+  forSection: ReadonlySet<string>,
+): { favoured: Song[]; others: Song[] } {
+  const isFavoured = (song: Song) =>
+    forSection.has(song.songId) || song.tags.some((tag) => tagGoesBy(tag, sectionTitle));
+  return { favoured: found.filter(isFavoured), others: found.filter((song) => !isFavoured(song)) };
+}
+
+/**
+ * Search the songs one may see (GET /api/songs/search) and add them to a section. Songs tagged for the section
+ * come first, under their own heading: before anything is typed, the section's tagged songs (a tag search by the
+ * section's title, which the server matches through the tag glossary), then the library; once something is
+ * typed, the matches tagged for the section, then the others.
+ */
 export function AddSongModal({
   opened,
   onClose,
@@ -61,7 +86,81 @@ export function AddSongModal({
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-  const songs = results.data?.songs ?? [];
+  // The song asked for last: once it shows in the playlist the dialog closes (a failed add leaves it open).
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!opened) setAsked(null);
+    else if (asked && existingSongIds.has(asked)) {
+      setAsked(null);
+      onClose();
+    }
+  }, [opened, asked, existingSongIds, onClose]);
+  const favouredId = useId();
+  const othersId = useId();
+  const sectionTag = sectionTitle.trim();
+  const canFavour = sectionTag.length > 0 && sectionTag.length <= SONG_LIMITS.tagMax;
+  const tagged = useQuery({
+    ...songSearchQuery({ tags: [sectionTag], take: SECTION_SUGGESTIONS, sortBy: "title" }),
+    enabled: opened && canFavour,
+  });
+  const taggedSongs = canFavour ? (tagged.data?.songs ?? []) : [];
+  const taggedIds = new Set(taggedSongs.map((song) => song.songId));
+  const found = results.data?.songs ?? [];
+  const { favoured, others } = settled
+    ? sectionFirst(found, sectionTag, taggedIds)
+    : { favoured: taggedSongs, others: found.filter((song) => !taggedIds.has(song.songId)) };
+  const songs = [...favoured, ...others];
+
+  const row = (song: Song, isFavoured: boolean) => {
+    const isAdded = existingSongIds.has(song.songId);
+    return (
+      <li
+        key={song.songId}
+        className={classes.result}
+        data-testid="add-song-result"
+        data-song-id={song.songId}
+        data-for-section={isFavoured ? "true" : undefined}
+      >
+        <div className={classes.resultText}>
+          <Text fw={600} className={classes.resultTitle}>
+            {song.title}
+          </Text>
+          <Text size="sm" c="dimmed" truncate="end">
+            {song.artist || t("songs.library.card.unknownArtist")}
+          </Text>
+          {song.baseSongId ? <VersionLine song={song} /> : null}
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {isAdded ? (
+            <Badge
+              color="cyan"
+              variant="light"
+              size="lg"
+              tt="none"
+              leftSection={<IconCheck size={14} aria-hidden="true" />}
+            >
+              {t("playlists.addSong.inPlaylist")}
+            </Badge>
+          ) : (
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={() => {
+                setAsked(song.songId);
+                onAdd(song);
+              }}
+              loading={pendingSongId === song.songId}
+              aria-label={t("playlists.addSong.addTitle", { title: song.title })}
+              data-testid="add-song-add"
+            >
+              {t("playlists.addSong.add")}
+            </Button>
+          )}
+        </Group>
+      </li>
+    );
+  };
 
   return (
     <Modal
@@ -94,54 +193,41 @@ export function AddSongModal({
             {t("playlists.addSong.noResults")}
           </Text>
         ) : (
-          <ul className={classes.results} aria-label={t("playlists.addSong.results")}>
-            {songs.map((song) => {
-              const isAdded = existingSongIds.has(song.songId);
-              return (
-                <li
-                  key={song.songId}
-                  className={classes.result}
-                  data-testid="add-song-result"
-                  data-song-id={song.songId}
+          <div className={classes.results}>
+            {favoured.length > 0 ? (
+              <>
+                <Text size="sm" fw={700} id={favouredId} data-testid="add-song-for-section">
+                  <IconTag
+                    size={16}
+                    aria-hidden="true"
+                    color="var(--mantine-color-teal-filled)"
+                    style={{ verticalAlign: -3, marginInlineEnd: 4 }}
+                  />
+                  {t("playlists.addSong.forSection", { section: sectionTitle })}
+                </Text>
+                <ul className={classes.list} aria-labelledby={favouredId}>
+                  {favoured.map((song) => row(song, true))}
+                </ul>
+              </>
+            ) : null}
+            {others.length > 0 ? (
+              <>
+                {favoured.length > 0 ? (
+                  <Text size="sm" fw={700} c="dimmed" id={othersId} mt="xs">
+                    {settled ? t("playlists.addSong.otherResults") : t("playlists.addSong.library")}
+                  </Text>
+                ) : null}
+                <ul
+                  className={classes.list}
+                  {...(favoured.length > 0
+                    ? { "aria-labelledby": othersId }
+                    : { "aria-label": t("playlists.addSong.results") })}
                 >
-                  <div className={classes.resultText}>
-                    <Text fw={600} className={classes.resultTitle}>
-                      {song.title}
-                    </Text>
-                    <Text size="sm" c="dimmed" truncate="end">
-                      {song.artist || t("songs.library.card.unknownArtist")}
-                    </Text>
-                    {song.baseSongId ? <VersionLine song={song} /> : null}
-                  </div>
-                  <Group gap="xs" wrap="nowrap">
-                    {isAdded ? (
-                      <Badge
-                        color="cyan"
-                        variant="light"
-                        size="lg"
-                        tt="none"
-                        leftSection={<IconCheck size={14} aria-hidden="true" />}
-                      >
-                        {t("playlists.addSong.inPlaylist")}
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="light"
-                        leftSection={<IconPlus size={16} aria-hidden="true" />}
-                        onClick={() => onAdd(song)}
-                        loading={pendingSongId === song.songId}
-                        aria-label={t("playlists.addSong.addTitle", { title: song.title })}
-                        data-testid="add-song-add"
-                      >
-                        {t("playlists.addSong.add")}
-                      </Button>
-                    )}
-                  </Group>
-                </li>
-              );
-            })}
-          </ul>
+                  {others.map((song) => row(song, false))}
+                </ul>
+              </>
+            ) : null}
+          </div>
         )}
       </Stack>
     </Modal>

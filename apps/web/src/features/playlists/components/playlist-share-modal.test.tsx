@@ -83,9 +83,9 @@ describe("what a plain member may do with a saved playlist", () => {
     members: [],
   });
 
-  function renderAs(membersEditPlaylists: boolean) {
+  function renderAs(membersEditPlaylists: boolean, shown: Playlist = playlist) {
     fetchMock.mockImplementation(async (url: string) => {
-      if (url === `/api/playlists/${PLAYLIST_ID}`) return json(playlist);
+      if (url === `/api/playlists/${PLAYLIST_ID}`) return json(shown);
       if (url === `/api/choirs/${TEST_CHOIR_ID}`) return json(choir(membersEditPlaylists));
       return json([]);
     });
@@ -94,10 +94,70 @@ describe("what a plain member may do with a saved playlist", () => {
       `/playlists/${PLAYLIST_ID}`,
       {
         user: singer,
-        prepare: (client) => client.setQueryData(playlistKeys.detail(PLAYLIST_ID), playlist),
+        prepare: (client) => client.setQueryData(playlistKeys.detail(PLAYLIST_ID), shown),
       },
     );
   }
+
+  /** A playlist drafted from a template: one section with a song, one still empty. */
+  const withEmptySection: Playlist = {
+    ...playlist,
+    sections: [
+      {
+        id: "66666666-6666-4666-8666-000000000001",
+        title: "entrance",
+        order: 0,
+        songs: [
+          {
+            id: "77777777-7777-4777-8777-000000000001",
+            songId: "88888888-8888-4888-8888-000000000001",
+            order: 0,
+            key: null,
+            song: {
+              songId: "88888888-8888-4888-8888-000000000001",
+              title: "Morning Hymn",
+              artist: null,
+              key: "G",
+              duration: 180,
+            },
+          },
+        ],
+      },
+      { id: "66666666-6666-4666-8666-000000000002", title: "gloria", order: 1, songs: [] },
+    ],
+  };
+
+  it("sees only the sections with songs when they may not edit", async () => {
+    renderAs(false, withEmptySection);
+    await screen.findByTestId("playlist-detail-share");
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === `/api/choirs/${TEST_CHOIR_ID}`)).toBe(true),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("playlist-detail-section")).toHaveLength(1));
+    expect(screen.getByText("Morning Hymn")).toBeTruthy();
+    expect(screen.queryByText(en.globalNames.gloria)).toBeNull();
+    expect(screen.queryByTestId("playlist-detail-empty-section")).toBeNull();
+  });
+
+  it("tells a reader when no song has been chosen yet, rather than listing empty sections", async () => {
+    renderAs(false, { ...withEmptySection, sections: [withEmptySection.sections[1]!] });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === `/api/choirs/${TEST_CHOIR_ID}`)).toBe(true),
+    );
+    expect((await screen.findByTestId("playlist-detail-empty")).textContent).toBe(
+      en.playlistDetail.noSongsYet,
+    );
+    expect(screen.queryByTestId("playlist-detail-section")).toBeNull();
+  });
+
+  it("shows an editor the empty sections too", async () => {
+    renderAs(true, withEmptySection);
+    expect(await screen.findByTestId("playlist-detail-edit")).toBeTruthy();
+    expect(screen.getAllByTestId("playlist-detail-section")).toHaveLength(2);
+    expect(screen.getByTestId("playlist-detail-empty-section").textContent).toBe(
+      en.playlistDetail.emptySection,
+    );
+  });
 
   it("sees Edit and Share but no Delete when members may edit the choir's playlists", async () => {
     renderAs(true);

@@ -42,13 +42,13 @@ import classes from "../components/playlists.module.css";
 import {
   countSongs,
   defaultPlaylistChoice,
-  knownDuration,
   leavesNoSections,
   localDay,
   playlistsByDate,
   sectionsInOrder,
 } from "../edit-playlist";
 import { applyChange, playlistChangeKey, usePlaylistChange } from "../page-mutations";
+import { durationLabel, playlistDuration } from "../playlist-for-date";
 
 /** Enough coming playlists to hold the coming Sunday's: one a day at most. */
 const FALLBACK_UPCOMING = 10;
@@ -206,7 +206,7 @@ function PlaylistEditor({
 
   const sections = sectionsInOrder(playlist.sections);
   const songs = countSongs(sections);
-  const duration = knownDuration(sections);
+  const duration = durationLabel(t, playlistDuration(sections));
   const heading = builtInTitleText(t, playlist.title ?? "") || formatDate(playlist.date, "dddd, LL");
   const sorted = playlistsByDate(choirPlaylists);
 
@@ -383,13 +383,8 @@ function PlaylistEditor({
         {[
           ["sections", t("editPlaylist.stats.sections"), String(sections.length)],
           ["songs", t("editPlaylist.stats.songs"), String(songs)],
-          [
-            "duration",
-            t("editPlaylist.stats.duration"),
-            duration === null
-              ? t("editPlaylist.stats.estimatedDuration")
-              : t("editPlaylist.stats.minutes", { count: Math.max(1, Math.round(duration / 60)) }),
-          ],
+          // No song states its duration: the page says nothing about it.
+          ...(duration ? [["duration", t("editPlaylist.stats.duration"), duration]] : []),
           ["template", t("editPlaylist.stats.template"), playlist.playlistTemplateId ? "1" : "0"],
         ].map(([key, label, value]) => (
           <Card key={key} padding="sm" data-testid={`edit-playlist-stat-${key}`}>

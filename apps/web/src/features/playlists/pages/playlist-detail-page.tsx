@@ -78,8 +78,10 @@ export function PlaylistDetailPage() {
     );
   }
 
-  const sections = sectionsInOrder(data.sections);
-  const total = countSongs(sections);
+  const allSections = sectionsInOrder(data.sections);
+  const total = countSongs(allSections);
+  // Those who only read the playlist see the sections that have songs; empty ones are for those who fill them.
+  const sections = canEdit ? allSections : allSections.filter((section) => section.songs.length > 0);
 
   const confirmDelete = async () => {
     if (!data.id || !authToken.get()) {
@@ -158,8 +160,12 @@ export function PlaylistDetailPage() {
         </div>
 
         {sections.length === 0 ? (
-          <Card>
-            <Text c="dimmed">{t("playlistDetail.noSections")}</Text>
+          <Card data-testid="playlist-detail-empty">
+            <Text c="dimmed">
+              {canEdit || allSections.length === 0
+                ? t("playlistDetail.noSections")
+                : t("playlistDetail.noSongsYet")}
+            </Text>
           </Card>
         ) : (
           sections.map((section) => {
@@ -180,7 +186,9 @@ export function PlaylistDetailPage() {
                   </Text>
                 </Group>
                 {section.songs.length === 0 ? (
-                  <Text c="dimmed">{t("playlistDetail.emptySection")}</Text>
+                  <Text c="dimmed" size="sm" data-testid="playlist-detail-empty-section">
+                    {t("playlistDetail.emptySection")}
+                  </Text>
                 ) : (
                   <ol className={classes.songList}>
                     {section.songs.map((entry, index) => (

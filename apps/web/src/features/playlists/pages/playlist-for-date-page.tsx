@@ -27,11 +27,15 @@ import { AddSongModal } from "../components/add-song-modal";
 import { MoveSongSheet } from "../components/move-song-sheet";
 import { PlaylistDatePicker } from "../components/playlist-date-picker";
 import { PlaylistSectionsBoard } from "../components/playlist-sections-board";
-import { canDeletePlaylist, usePlaylistSharing } from "../components/playlist-share-modal";
+import {
+  canDeletePlaylist,
+  usePlaylistPermissions,
+  usePlaylistSharing,
+} from "../components/playlist-share-modal";
 import { PlaylistTemplateSelect } from "../components/playlist-template-select";
 import classes from "../components/playlists.module.css";
 import { PlaylistDateProvider, usePlaylistDate } from "../playlist-date-context";
-import { playlistDuration, songCount } from "../playlist-for-date";
+import { durationLabel, playlistDuration, songCount } from "../playlist-for-date";
 import {
   useAddSongForDate,
   useDeletePlaylistForDate,
@@ -119,6 +123,9 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const del = useDeletePlaylistForDate(choirId, state);
   const sharing = usePlaylistSharing(state.resolved?.status === "persisted" ? state.resolved.playlist : null);
   const canDelete = canDeletePlaylist(useCurrentUser().data, { choirId });
+  // A plain member of a choir that keeps playlist editing to its administrators only reads the playlist.
+  const choirRef = useMemo(() => ({ choirId }), [choirId]);
+  const { canEdit } = usePlaylistPermissions(choirRef);
 
   const [moving, setMoving] = useState<{ entry: PlaylistEntry; sectionId: string } | null>(null);
   const [addingTo, setAddingTo] = useState<PlaylistSection | null>(null);
@@ -127,7 +134,12 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const [isRefreshing, setRefreshing] = useState(false);
 
   const { resolved } = state;
-  const sections = resolved?.sections ?? [];
+  const allSections = resolved?.sections ?? [];
+  // Those who only read it see the sections that have songs; empty ones are for those who fill them.
+  const sections = useMemo(
+    () => (canEdit ? allSections : allSections.filter((section) => section.songs.length > 0)),
+    [canEdit, allSections],
+  );
   const existing = useMemo(
     () => new Set(sections.flatMap((section) => section.songs.map((entry) => entry.songId))),
     [sections],
@@ -154,7 +166,9 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
 
   const playlist = resolved.status === "persisted" ? resolved.playlist : null;
   const count = songCount(sections);
-  const duration = playlistDuration(sections);
+  const duration = durationLabel(t, playlistDuration(sections));
+  // A reader of a day with nothing chosen yet gets the note below, not a template's name and zero counts.
+  const hasSummary = canEdit || count > 0;
   const titleKey = playlist?.title ?? (resolved.status === "draft" ? resolved.template?.title : null) ?? null;
   const isPublic = playlist?.isPublic ?? false;
   const playlistId = state.isReady ? state.playlistId : null;
@@ -174,8 +188,14 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   };
 
   return (
-    <Stack gap="lg" data-testid="playlist-for-date" data-status={resolved.status} data-day={day}>
-      {resolved.status === "draft" ? (
+    <Stack
+      gap="lg"
+      data-testid="playlist-for-date"
+      data-status={resolved.status}
+      data-day={day}
+      data-read-only={canEdit ? undefined : "true"}
+    >
+      {resolved.status === "draft" && canEdit ? (
         <Alert
           color="blue"
           variant="light"
@@ -192,53 +212,56 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
           <Title order={1} data-testid="playlist-date-title">
             {formatDate(`${day}T12:00:00`, "dddd, LL")}
           </Title>
-          {titleKey ? (
+          {titleKey && (hasSummary || playlist) ? (
             <Text size="lg" c="dimmed" data-testid="playlist-title">
               {builtInTitleText(t, titleKey)}
             </Text>
           ) : null}
-          <Group gap="xs" wrap="wrap">
-            <Badge
-              size="lg"
-              variant="light"
-              tt="none"
-              leftSection={<IconMusic size={14} aria-hidden="true" />}
-              data-testid="playlist-song-count"
-            >
-              {t("playlists.page.songCount", { count })}
-            </Badge>
-            <Badge
-              size="lg"
-              variant="light"
-              color="grape"
-              tt="none"
-              leftSection={<IconClock size={14} aria-hidden="true" />}
-              data-testid="playlist-duration"
-              data-kind={duration.kind}
-            >
-              {duration.kind === "exact"
-                ? t("playlists.page.duration", { minutes: duration.minutes })
-                : t("playlists.page.durationEstimate", { minutes: duration.minutes })}
-            </Badge>
-            {isPublic ? null : (
-              <Badge
-                size="lg"
-                variant="light"
-                color="gray"
-                tt="none"
-                leftSection={<IconLock size={14} aria-hidden="true" />}
-                data-testid="playlist-private-badge"
-              >
-                {t("playlists.page.private")}
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed" data-testid="playlist-counts">
-            {t("playlists.page.counts", {
-              sections: t("playlists.page.sectionCount", { count: sections.length }),
-              songs: t("playlists.page.songCount", { count }),
-            })}
-          </Text>
+          {hasSummary ? (
+            <>
+              <Group gap="xs" wrap="wrap">
+                <Badge
+                  size="lg"
+                  variant="light"
+                  tt="none"
+                  leftSection={<IconMusic size={14} aria-hidden="true" />}
+                  data-testid="playlist-song-count"
+                >
+                  {t("playlists.page.songCount", { count })}
+                </Badge>
+                {duration ? (
+                  <Badge
+                    size="lg"
+                    variant="light"
+                    color="grape"
+                    tt="none"
+                    leftSection={<IconClock size={14} aria-hidden="true" />}
+                    data-testid="playlist-duration"
+                  >
+                    {duration}
+                  </Badge>
+                ) : null}
+                {isPublic ? null : (
+                  <Badge
+                    size="lg"
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    leftSection={<IconLock size={14} aria-hidden="true" />}
+                    data-testid="playlist-private-badge"
+                  >
+                    {t("playlists.page.private")}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" data-testid="playlist-counts">
+                {t("playlists.page.counts", {
+                  sections: t("playlists.page.sectionCount", { count: sections.length }),
+                  songs: t("playlists.page.songCount", { count }),
+                })}
+              </Text>
+            </>
+          ) : null}
         </Stack>
         <div className={classes.headerActions}>
           <Tooltip label={t("playlists.page.refresh")}>
@@ -283,14 +306,28 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
         </div>
       </div>
 
-      <PlaylistTemplateSelect
-        templates={state.templates}
-        value={state.templateId}
-        locked={state.isTemplateLocked}
-        onChange={(templateId) => date.setChosenTemplateId(templateId)}
-      />
+      {canEdit ? (
+        <PlaylistTemplateSelect
+          templates={state.templates}
+          value={state.templateId}
+          locked={state.isTemplateLocked}
+          onChange={(templateId) => date.setChosenTemplateId(templateId)}
+        />
+      ) : null}
 
-      {sections.length === 0 ? (
+      {sections.length === 0 && !canEdit ? (
+        <Card withBorder padding="xl" data-testid="playlist-empty-read-only">
+          <Stack align="center" gap="sm" ta="center">
+            <IconMusic size={40} aria-hidden="true" />
+            <Title order={2} size="h3">
+              {t("playlists.page.readOnlyEmptyTitle")}
+            </Title>
+            <Text c="dimmed" maw={460}>
+              {t("playlists.page.readOnlyEmptyText")}
+            </Text>
+          </Stack>
+        </Card>
+      ) : sections.length === 0 ? (
         <Card withBorder padding="xl" data-testid="playlist-empty">
           <Stack align="center" gap="sm" ta="center">
             <IconLayoutList size={40} aria-hidden="true" />
@@ -326,18 +363,20 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
           sections={sections}
           choirId={choirId}
           disabled={add.isPending || del.isPending}
-          onMove={(entry, section) => setMoving({ entry, sectionId: section.id })}
+          onMove={canEdit ? (entry, section) => setMoving({ entry, sectionId: section.id }) : undefined}
           onRemove={
-            playlist ? (entry) => remove.mutate({ playlistId: playlist.id, songId: entry.songId }) : undefined
+            playlist && canEdit
+              ? (entry) => remove.mutate({ playlistId: playlist.id, songId: entry.songId })
+              : undefined
           }
           onKeyChange={
-            playlist
+            playlist && canEdit
               ? (entry, key) => setKey.mutate({ playlistId: playlist.id, songId: entry.songId, key })
               : undefined
           }
-          onAddSong={(section) => setAddingTo(section)}
+          onAddSong={canEdit ? (section) => setAddingTo(section) : undefined}
           onDropSong={
-            playlist
+            playlist && canEdit
               ? ({ songId, toSectionId, order, fromSectionId }) =>
                   drop(songId, toSectionId, order, fromSectionId)
               : undefined
@@ -364,17 +403,9 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
         pendingSongId={add.isPending ? (add.variables?.songId ?? null) : null}
         onAdd={(song: Song) => {
           if (!addingTo) return;
-          // A draft's section ids are the template's; the saved playlist's first section of that title.
-          add.mutate(
-            { songId: song.songId, sectionId: addingTo.id },
-            {
-              onSuccess: (saved) => {
-                const same =
-                  saved.sections.find((s) => s.id === addingTo.id) ?? saved.sections[addingTo.order];
-                if (same) setAddingTo(same);
-              },
-            },
-          );
+          // Added: the dialog closes and the song shows in its section (with the "added" toast); on failure it
+          // stays open with the error toast.
+          add.mutate({ songId: song.songId, sectionId: addingTo.id }, { onSuccess: () => setAddingTo(null) });
         }}
       />
 

@@ -5,6 +5,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { songKey } from "../library";
+import { tagLabel } from "../tag-names";
 import classes from "./library.module.css";
 
 /** How many tags a card shows before "+n". */
@@ -37,7 +38,7 @@ export function LibrarySongCard({
   onToggleSelected,
   actions,
 }: LibrarySongCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = songKey(song.content);
   const visibility = VISIBILITY_VIEW[song.visibility];
   const VisibilityIcon = visibility.icon;
@@ -135,7 +136,7 @@ export function LibrarySongCard({
               tt="none"
               role="listitem"
             >
-              {tag.tagName}
+              {tagLabel(tag, i18n.language)}
             </Badge>
           ))}
           {hiddenTags > 0 ? (

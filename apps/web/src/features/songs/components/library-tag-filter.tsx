@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useTagSuggestions } from "../api";
 import { SEARCH_DEBOUNCE_MS, TAG_FILTER_MATCHES, TAG_FILTER_POPULAR } from "../library";
 import { TAG_DROPDOWN_CLOSE_DELAY_MS, unchosenSuggestions } from "../song-form";
+import { tagLabel } from "../tag-names";
 import { useFirstSuggestion } from "./use-first-suggestion";
 
 export interface LibraryTagFilterProps {
@@ -21,7 +22,7 @@ export interface LibraryTagFilterProps {
  * typed text have come); with none, Enter or a comma adds what was typed (trimmed; a tag already chosen is ignored).
  */
 export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -29,12 +30,17 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const term = debouncedSearch.trim();
   const suggestions = useTagSuggestions(term, term ? TAG_FILTER_MATCHES : TAG_FILTER_POPULAR, isFocused);
-  const options = unchosenSuggestions(suggestions.data ?? [], value);
+  // Offered, and chosen, by their name in the UI language ("navidad" in Spanish for the tag "christmas"): the
+  // server finds a tag by any of its glossary names.
+  const options = unchosenSuggestions(suggestions.data ?? [], value).map((option) => ({
+    ...option,
+    label: tagLabel(option, i18n.language),
+  }));
   const isWaiting = suggestions.isFetching || search.trim() !== term;
   useFirstSuggestion(combobox, {
     typed: search,
     isCurrent: !isWaiting,
-    names: options.map((option) => option.tagName),
+    names: options.map((option) => option.label),
   });
 
   useEffect(
@@ -150,15 +156,15 @@ export function LibraryTagFilter({ value, onChange, className }: LibraryTagFilte
           {options.length > 0 && !term ? (
             <Combobox.Group label={t("songs.library.tags.popular")}>
               {options.map((option) => (
-                <Combobox.Option value={option.tagName} key={option.tagId} data-testid="songs-tag-suggestion">
-                  {option.tagName}
+                <Combobox.Option value={option.label} key={option.tagId} data-testid="songs-tag-suggestion">
+                  {option.label}
                 </Combobox.Option>
               ))}
             </Combobox.Group>
           ) : (
             options.map((option) => (
-              <Combobox.Option value={option.tagName} key={option.tagId} data-testid="songs-tag-suggestion">
-                {option.tagName}
+              <Combobox.Option value={option.label} key={option.tagId} data-testid="songs-tag-suggestion">
+                {option.label}
               </Combobox.Option>
             ))
           )}

@@ -12,6 +12,7 @@ import {
   type TagProblem,
   unchosenSuggestions,
 } from "../song-form";
+import { tagLabel } from "../tag-names";
 import { useFirstSuggestion } from "./use-first-suggestion";
 
 export interface TagInputProps {
@@ -35,7 +36,7 @@ export function TagInput({
   disabled,
   label,
 }: TagInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search, TAG_SUGGESTION_DEBOUNCE_MS);
@@ -44,12 +45,16 @@ export function TagInput({
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const suggestions = useTagSuggestions(debouncedSearch, maxSuggestions, isFocused && !disabled);
-  const options = unchosenSuggestions(suggestions.data ?? [], value);
+  // Offered by their name in the UI language: a song tagged with a glossary name is found by the others too.
+  const options = unchosenSuggestions(suggestions.data ?? [], value).map((option) => ({
+    ...option,
+    label: tagLabel(option, i18n.language),
+  }));
   const isWaiting = suggestions.isFetching || search.trim() !== debouncedSearch.trim();
   useFirstSuggestion(combobox, {
     typed: search,
     isCurrent: !isWaiting,
-    names: options.map((option) => option.tagName),
+    names: options.map((option) => option.label),
   });
 
   useEffect(
@@ -183,8 +188,8 @@ export function TagInput({
       <Combobox.Dropdown hidden={disabled} data-testid="tag-suggestions">
         <Combobox.Options>
           {options.map((option) => (
-            <Combobox.Option value={option.tagName} key={option.tagId} data-testid="tag-suggestion">
-              {option.tagName}
+            <Combobox.Option value={option.label} key={option.tagId} data-testid="tag-suggestion">
+              {option.label}
             </Combobox.Option>
           ))}
           {options.length === 0 ? (

@@ -34,6 +34,7 @@ import {
   isSongNotFound,
   VISIBILITY_NAMES,
 } from "../song-form";
+import { tagLabel } from "../tag-names";
 
 type Mode = "view" | "edit" | "version";
 
@@ -134,7 +135,7 @@ function SongDetail({
   /** Opened inside a choir (`?choirId=` of one of the user's choirs): the days it was sung there. */
   choirId: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mode, setModeState] = useState<Mode>("view");
   // Each mode is a different screen: it starts at the top.
   const setMode = (next: Mode) => {
@@ -236,7 +237,7 @@ function SongDetail({
         <Group gap="xs" wrap="wrap" aria-label={t("songs.detail.tags")} role="list" data-testid="song-tags">
           {song.tags.map((tag) => (
             <Badge key={tag.tagId} variant="outline" size="lg" radius="sm" tt="none" role="listitem">
-              {tag.tagName}
+              {tagLabel(tag, i18n.language)}
             </Badge>
           ))}
         </Group>
