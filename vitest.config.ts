@@ -1,7 +1,18 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/contract", "packages/songsheet", "apps/web", "apps/server"],
+    projects: [
+      "packages/contract",
+      "packages/songsheet",
+      "apps/web",
+      "apps/server",
+      // The test runner's own report reading and summary (scripts/test-report.mjs).
+      { test: { name: "scripts", include: ["scripts/**/*.test.mjs"] } },
+    ],
+    // A test file spends much of its time waiting on a database, a child process or a PDF worker: one worker per
+    // core, at least two (Vitest's default leaves one core idle, which on two cores halves the pace).
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import {
   ISSUER_URL,
   LOCAL_APP_URL,
   MAIL_CONTROL_URL,
+  POSTGRES_APP_URL,
   SMTP_URL,
 } from "./fixtures/urls";
 
@@ -40,19 +42,96 @@ process.env.CHOIR_E2E_JWT_SECRET ??= randomBytes(48).toString("hex");
 const dataDir = process.env.CHOIR_E2E_DATA_DIR;
 const jwtSecret = process.env.CHOIR_E2E_JWT_SECRET;
 
+// The journeys that write (choirs, songs, playlists, offline) run a second time against PostgreSQL, in a database
+// created for the run and dropped when the runner exits. PostgreSQL is found at DATABASE_TEST_URL (as for the API
+// tests), else on the local default. Unreachable: the project is left out with a warning, or, with
+// REQUIRE_POSTGRES=1, the run fails. CHOIR_E2E_POSTGRES=0 leaves it out on purpose.
+const postgresAdminUrl = process.env.DATABASE_TEST_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const databaseScript = join(e2eDir, "fixtures", "postgres-database.mjs");
+if (process.env.CHOIR_E2E_POSTGRES_DB === undefined) {
+  let database = "";
+  if (process.env.CHOIR_E2E_POSTGRES === "0") {
+    console.warn("browser tests on PostgreSQL: left out (CHOIR_E2E_POSTGRES=0)");
+  } else if (spawnSync(process.execPath, [databaseScript, "check", postgresAdminUrl]).status === 0) {
+    database = `choir_e2e_${process.pid}_${randomBytes(4).toString("hex")}`;
+    process.on("exit", () => {
+      spawnSync(process.execPath, [databaseScript, "drop", postgresAdminUrl, database], { stdio: "inherit" });
+    });
+  } else if (process.env.REQUIRE_POSTGRES === "1") {
+    throw new Error(
+      `browser tests on PostgreSQL: ${new URL(postgresAdminUrl).host} is not reachable (REQUIRE_POSTGRES=1)`,
+    );
+  } else {
+    console.warn(
+      `browser tests on PostgreSQL: skipped, PostgreSQL is not reachable at ${new URL(postgresAdminUrl).host}`,
+    );
+  }
+  process.env.CHOIR_E2E_POSTGRES_DB = database;
+}
+const postgresDatabase = process.env.CHOIR_E2E_POSTGRES_DB;
+const postgresAppUrl = (() => {
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${postgresDatabase}`;
+  return url.toString();
+})();
+
+/** Environment of an app server under test with the issuer and the mail sink (NODE_ENV=production). */
+function appEnv(port: number, publicUrl: string, data: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: data,
+    JWT_SECRET: jwtSecret,
+    OIDC_ISSUER: ISSUER_URL,
+    OIDC_CLIENT_ID: "choir-e2e",
+    OIDC_CLIENT_SECRET: "choir-e2e-secret",
+    SMTP_URL,
+    RATE_LIMIT_PER_MINUTE: "0",
+    LOG_LEVEL: "warn",
+  };
+}
+
+/** The specs whose journeys write, run again on PostgreSQL. */
+const POSTGRES_SPECS = [
+  "choirs.spec.ts",
+  "songs.spec.ts",
+  "playlists.spec.ts",
+  "offline.spec.ts",
+  "playlist-editor.spec.ts",
+];
+
 export default defineConfig({
   testDir: "tests",
   outputDir: "test-results",
+  // Spec files run side by side, each on its own users and choirs; the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.CHOIR_E2E_WORKERS ?? 2),
   retries: 0,
+  // Screens are compared with the committed pictures in e2e/screenshots/, named {screen}-{language}-{width}.png.
+  // A run never writes them: a missing or different picture fails with the actual image and a diff in
+  // test-results/. `npm run test:update-screens` rewrites the pictures that changed.
+  snapshotPathTemplate: "{testDir}/../screenshots/{arg}{ext}",
+  updateSnapshots: "none",
   // `npm test` asks for a JSON report through the environment to count results; list output stays for people.
   reporter:
     process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
       ? [["list"], ["json"]]
       : "list",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two spec files share two cores with three servers: a journey with pictures needs the room.
+  timeout: 120_000,
+  expect: {
+    timeout: 10_000,
+    toHaveScreenshot: {
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      // Per-pixel colour tolerance and a few pixels of anti-aliasing; a changed colour, text or layout fails.
+      threshold: 0.2,
+      maxDiffPixels: 40,
+    },
+  },
   use: {
     baseURL: APP_URL,
     trace: "retain-on-failure",
@@ -67,6 +146,19 @@ export default defineConfig({
       name: "desktop",
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
+    ...(postgresDatabase
+      ? [
+          {
+            name: "postgres",
+            testMatch: POSTGRES_SPECS,
+            use: {
+              browserName: "chromium" as const,
+              viewport: { width: 1280, height: 800 },
+              baseURL: POSTGRES_APP_URL,
+            },
+          },
+        ]
+      : []),
   ],
   webServer: [
     {
@@ -100,20 +192,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      env: {
-        NODE_ENV: "production",
-        PORT: "3100",
-        HOST: "127.0.0.1",
-        PUBLIC_URL: APP_URL,
-        DATA_DIR: dataDir,
-        JWT_SECRET: jwtSecret,
-        OIDC_ISSUER: ISSUER_URL,
-        OIDC_CLIENT_ID: "choir-e2e",
-        OIDC_CLIENT_SECRET: "choir-e2e-secret",
-        SMTP_URL,
-        RATE_LIMIT_PER_MINUTE: "0",
-        LOG_LEVEL: "warn",
-      },
+      env: appEnv(3100, APP_URL, dataDir),
     },
     {
       name: "local",
@@ -136,5 +215,26 @@ export default defineConfig({
         LOG_LEVEL: "warn",
       },
     },
+    ...(postgresDatabase
+      ? [
+          {
+            name: "app-postgres",
+            // The same production server on PostgreSQL, serving the web app built above; the database is created
+            // here and dropped when the runner exits.
+            command: `node e2e/fixtures/postgres-database.mjs create "$CHOIR_E2E_POSTGRES_ADMIN" ${postgresDatabase} && unset REDIS_URL && exec node_modules/.bin/tsx apps/server/src/main.ts`,
+            cwd: repoRoot,
+            url: `${POSTGRES_APP_URL}/api/health`,
+            timeout: 60_000,
+            reuseExistingServer: false,
+            stdout: "pipe" as const,
+            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+            env: {
+              ...appEnv(3300, POSTGRES_APP_URL, join(dataDir, "postgres")),
+              DATABASE_URL: postgresAppUrl,
+              CHOIR_E2E_POSTGRES_ADMIN: postgresAdminUrl,
+            },
+          },
+        ]
+      : []),
   ],
 });

@@ -1,46 +1,98 @@
-// `npm test`: lint, types, unit and API tests on the embedded database and on PostgreSQL, browser tests.
-// Runs every step, prints one line per step and a closing count; exits non-zero when anything failed.
-// REQUIRE_POSTGRES=1 turns an unreachable PostgreSQL (or Redis) into a failure instead of a skip.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: lint, types, unit and API tests on the embedded database and on PostgreSQL, browser tests, quick start.
+// Runs every step and closes with a table of the steps and their durations, the slowest test files, every skipped
+// test with its reason and every failed test; exits non-zero when anything failed.
+//
+// Services: PostgreSQL (DATABASE_TEST_URL, default the local server) and Redis (REDIS_TEST_URL, default the local
+// server). REQUIRE_SERVICES=1 (CI; the older REQUIRE_POSTGRES=1 means the same) makes a service that does not answer,
+// and any skipped test, a failure. Without it, what needs a missing service is skipped and named in the summary.
+//
+// `node scripts/test.mjs <step> …` runs only the named steps (as they appear in the summary).
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { stripVTControlCharacters } from "node:util";
+import {
+  addOutcome,
+  emptyOutcome,
+  formatSeconds,
+  formatSummary,
+  readPlaywright,
+  readVitest,
+  runFailed,
+} from "./test-report.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const results = join(root, ".test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const requirePostgres = process.env.REQUIRE_POSTGRES === "1";
-const postgresUrl = process.env.DATABASE_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const redisUrl = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
+const requireServices = process.env.REQUIRE_SERVICES === "1" || process.env.REQUIRE_POSTGRES === "1";
+const postgresUrl = process.env.DATABASE_TEST_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const redisUrl = process.env.REDIS_TEST_URL || "redis://127.0.0.1:6379";
 const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
+const runStarted = Date.now();
 
 const steps = [];
-const totals = { passed: 0, failed: 0, skipped: 0 };
-/** Names of the tests that failed, repeated in the summary so the end of the output says which. */
-const failures = [];
+const outcome = emptyOutcome();
+// Children see both names, so the browser tests' own PostgreSQL check follows the same rule.
+const requireEnv = requireServices ? { REQUIRE_SERVICES: "1", REQUIRE_POSTGRES: "1" } : {};
 
-function run(name, command, args, env = {}) {
-  if (only.length > 0 && !only.includes(name)) return;
-  console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
+const STEP = {
+  lint: "lint",
+  typecheck: "typecheck",
+  services: "services",
+  embedded: "unit + API (embedded database)",
+  postgres: "API (PostgreSQL)",
+  chromium: "browser: ensure Chromium",
+  browser: "browser tests",
+  quickstart: "quick start",
+};
+
+/**
+ * Runs a step; its output goes to the terminal, or, with `log`, to that file, printed once the step ends (for steps
+ * that run beside another). Resolves with whether it passed.
+ */
+function run(name, command, args, { env = {}, log } = {}) {
+  if (!wanted(name)) return Promise.resolve(undefined);
   const started = Date.now();
-  const child = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = child.status === 0;
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
-  return ok;
+  const header = `\n━━ ${name}: ${command} ${args.join(" ")}`;
+  if (!log) console.log(header);
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: log ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...requireEnv, ...env },
+  });
+  if (log) {
+    const file = createWriteStream(log);
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
+  return new Promise((resolve) => {
+    child.once("close", (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      if (log) {
+        console.log(`${header} (ran alongside; its output follows)`);
+        process.stdout.write(readFileSync(log, "utf8"));
+      }
+      steps.push({ name, status: ok ? "ok" : "FAIL", seconds });
+      resolve(ok);
+    });
+  });
 }
 
-function skip(name, why) {
-  if (only.length > 0 && !only.includes(name)) return;
-  if (requirePostgres) {
-    console.error(`\n━━ ${name}: FAILED, ${why} (REQUIRE_POSTGRES=1)`);
-    steps.push({ name, ok: false, seconds: 0 });
+/** A step that cannot run because a service is missing: a failure when services are required, else a skip. */
+function missing(name, why) {
+  if (!wanted(name)) return;
+  if (requireServices) {
+    console.error(`\n━━ ${name}: FAILED, ${why} (REQUIRE_SERVICES=1)`);
+    steps.push({ name, status: "FAIL", seconds: 0, note: why });
   } else {
     console.warn(`\n━━ ${name}: skipped, ${why}`);
-    steps.push({ name, ok: true, skipped: true, seconds: 0 });
+    steps.push({ name, status: "skip", seconds: 0, note: why });
   }
 }
 
@@ -55,43 +107,6 @@ function reachable(url) {
   });
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  for (const suite of report.testResults ?? []) {
-    for (const test of suite.assertionResults ?? []) {
-      if (test.status === "failed") failures.push(`${suite.name.replace(root, "")} › ${test.fullName}`);
-    }
-  }
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  const { stats } = report;
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-  const walk = (suite, path) => {
-    const here = suite.title && !suite.title.endsWith(".ts") ? [...path, suite.title] : path;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== "unexpected") continue;
-        const last = test.results?.at(-1);
-        const why = stripVTControlCharacters(last?.error?.message ?? last?.errors?.[0]?.message ?? "")
-          .split("\n")[0]
-          .slice(0, 300);
-        failures.push(`${spec.file} › ${[...here, spec.title].join(" › ")}${why ? ` — ${why}` : ""}`);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-}
-
 const vitest = (file) => [
   "vitest",
   "run",
@@ -100,50 +115,83 @@ const vitest = (file) => [
   `--outputFile.json=${file}`,
 ];
 
-run("lint", "npx", ["biome", "check", "."]);
-run("typecheck", "npm", ["run", "-s", "typecheck"]);
+await run(STEP.lint, "npx", ["biome", "check", "."]);
+await run(STEP.typecheck, "npm", ["run", "-s", "typecheck"]);
 
-const redisUp = await reachable(redisUrl);
-const redisEnv = redisUp ? { REDIS_TEST_URL: redisUrl } : {};
-if (!redisUp) skip("redis", `Redis not reachable at ${redisUrl}: shared rate-limit tests cannot run`);
+const [postgresUp, redisUp] = await Promise.all([reachable(postgresUrl), reachable(redisUrl)]);
+const services = [
+  `PostgreSQL ${postgresUp ? "answers" : "does not answer"} at ${new URL(postgresUrl).host}`,
+  `Redis ${redisUp ? "answers" : "does not answer"} at ${new URL(redisUrl).host}`,
+].join("; ");
+console.log(`\n━━ services: ${services}`);
+steps.push({
+  name: STEP.services,
+  status: postgresUp && redisUp ? "ok" : requireServices ? "FAIL" : "warn",
+  seconds: 0,
+  note: postgresUp && redisUp ? services : `${services}${requireServices ? " (REQUIRE_SERVICES=1)" : ""}`,
+});
+// Without Redis the tests that need it skip, each named in the summary with the reason.
+const redisEnv = { REDIS_TEST_URL: redisUp ? redisUrl : "" };
 
 // The playlist PDF tests read the songbooks back with poppler-utils; install it when a vitest step is to run.
-const vitestSteps = ["unit + API (embedded database)", "API (PostgreSQL)"];
-if (only.length === 0 || vitestSteps.some((name) => only.includes(name))) {
+if (wanted(STEP.embedded) || wanted(STEP.postgres)) {
   spawnSync("bash", ["scripts/ensure-poppler.sh"], { cwd: root, stdio: "inherit" });
 }
 
-const embedded = join(results, "vitest-embedded.json");
-run("unit + API (embedded database)", "npx", vitest(embedded), { ...redisEnv, DATABASE_TEST_URL: "" });
-countVitest(embedded);
-
-if (await reachable(postgresUrl)) {
-  const postgres = join(results, "vitest-postgres.json");
-  run("API (PostgreSQL)", "npx", [...vitest(postgres), "--project", "server"], {
-    ...redisEnv,
-    DATABASE_TEST_URL: postgresUrl,
-  });
-  countVitest(postgres);
+// The two Vitest runs go side by side when the machine has cores to spare (each run already keeps one worker per
+// core busy): from four cores, or with TEST_SIDE_BY_SIDE=1; TEST_SIDE_BY_SIDE=0 runs them one after the other. Side by
+// side, the PostgreSQL run's output is printed when it ends.
+const sideBySide =
+  process.env.TEST_SIDE_BY_SIDE === "1" ||
+  (process.env.TEST_SIDE_BY_SIDE !== "0" && availableParallelism() >= 4);
+const embeddedReport = join(results, "vitest-embedded.json");
+const postgresReport = join(results, "vitest-postgres.json");
+const vitestRuns = [
+  run(STEP.embedded, "npx", vitest(embeddedReport), { env: { ...redisEnv, DATABASE_TEST_URL: "" } }),
+];
+if (!sideBySide) await vitestRuns[0];
+if (postgresUp) {
+  vitestRuns.push(
+    run(STEP.postgres, "npx", [...vitest(postgresReport), "--project", "server"], {
+      env: { ...redisEnv, DATABASE_TEST_URL: postgresUrl },
+      log: sideBySide && wanted(STEP.embedded) ? join(results, "vitest-postgres.log") : undefined,
+    }),
+  );
 } else {
-  skip("API (PostgreSQL)", `PostgreSQL not reachable at ${postgresUrl}`);
+  missing(STEP.postgres, `PostgreSQL not reachable at ${new URL(postgresUrl).host}`);
+  if (wanted(STEP.postgres) && !requireServices) {
+    // The files that only the PostgreSQL run has, named so their absence is seen.
+    for (const file of readdirSync(join(root, "apps/server/test")).filter((f) => f.endsWith(".pg.test.ts"))) {
+      outcome.skips.push({
+        name: `apps/server/test/${file} (whole file)`,
+        reason: "needs PostgreSQL, which does not answer",
+      });
+    }
+  }
 }
+await Promise.all(vitestRuns);
+addOutcome(outcome, readVitest(embeddedReport, root));
+addOutcome(outcome, readVitest(postgresReport, root));
 
-if (run("browser: ensure Chromium", "bash", ["scripts/ensure-chromium.sh"])) {
-  const browser = join(results, "playwright.json");
-  run("browser tests", "npm", ["run", "-s", "test:e2e"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: browser,
-    DATABASE_URL: "",
+if (await run(STEP.chromium, "bash", ["scripts/ensure-chromium.sh"])) {
+  const browserReport = join(results, "playwright.json");
+  await run(STEP.browser, "npm", ["run", "-s", "test:e2e"], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport, DATABASE_URL: "" },
   });
-  countPlaywright(browser);
+  addOutcome(outcome, readPlaywright(browserReport));
 }
 
-run("quick start", "node", ["scripts/check-quickstart.mjs"]);
+await run(STEP.quickstart, "node", ["scripts/check-quickstart.mjs"]);
 
-console.log("\n━━ summary");
-for (const step of steps) {
-  console.log(`${step.ok ? (step.skipped ? "skip" : " ok ") : "FAIL"}  ${step.name} (${step.seconds}s)`);
+// Steps in the order they were planned, whatever order the side-by-side ones finished in.
+const order = Object.values(STEP);
+steps.sort((a, b) => (order.indexOf(a.name) + 1 || 99) - (order.indexOf(b.name) + 1 || 99));
+const wallSeconds = (Date.now() - runStarted) / 1000;
+console.log("");
+for (const line of formatSummary({ steps, outcome, wallSeconds })) console.log(line);
+const failed = runFailed({ steps, outcome, requireServices });
+if (requireServices && outcome.skips.length > 0) {
+  console.log("FAIL  tests were skipped while REQUIRE_SERVICES=1 (every test must run in CI)");
 }
-const failedSteps = steps.filter((step) => !step.ok).length;
-for (const failure of failures) console.log(`FAIL  ${failure}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
+console.log(failed ? `npm test: FAILED after ${formatSeconds(wallSeconds)}` : "npm test: passed");
+process.exit(failed ? 1 : 0);

@@ -10,7 +10,7 @@ test("screenshots of the add-song search with a choir version and of the version
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
-  const choirName = `Coro de la Ribera ${stamp}`;
+  const choirName = "Coro del Faro";
   const { context, page, choirId } = await newDirector(browser, "versions", { name: choirName });
   const title = `Lantern Song ${stamp}`;
   const original = await apiCall<{ songId: string }>(

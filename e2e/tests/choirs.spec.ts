@@ -13,7 +13,7 @@ test("an administrator renames a choir, invites by e-mail, and promotes, demotes
   await pictureInBothLanguages(admin.page, "create-choir", async (page) => {
     await expect(page.getByTestId("create-choir-name")).toBeVisible();
   });
-  const firstName = `Coro Santa Cecilia ${Date.now()}`;
+  const firstName = "Coro Santa Cecilia";
   const choirId = await createChoir(admin.page, firstName);
 
   // Escape cancels, Enter saves.
@@ -99,7 +99,7 @@ test("a link for one use admits carol and turns dave away; the administrator see
 }) => {
   test.setTimeout(240_000);
   const admin = await newPerson(browser, "linkadmin", "admin");
-  const name = `Coro del Enlace ${Date.now()}`;
+  const name = "Coro del Enlace";
   const choirId = await createChoir(admin.page, name);
   await admin.page.getByTestId("link-max-uses").fill("1");
   await admin.page.getByTestId("link-create").click();
@@ -141,7 +141,7 @@ test("a link for one use admits carol and turns dave away; the administrator see
 
 test("a signed-in person joins from an invitation link with the join button", async ({ browser }) => {
   const admin = await newPerson(browser, "joinadmin", "admin");
-  const name = `Coro Abierto ${Date.now()}`;
+  const name = "Coro Abierto";
   const choirId = await createChoir(admin.page, name);
   await admin.page.getByTestId("link-create").click();
   const url = (await admin.page.getByTestId("link-url").first().textContent())!.trim();
@@ -181,7 +181,7 @@ test("an administrator deletes a choir through the modal; it leaves the dashboar
     await page.goto("/dashboard");
     await expect(page.getByTestId("dashboard-empty")).toBeVisible();
   });
-  const name = `Coro Efímero ${Date.now()}`;
+  const name = "Coro Efímero";
   const choirId = await createChoir(admin.page, name);
   await admin.page.goto("/dashboard");
   await expect(admin.page.getByTestId(`choir-card-${choirId}`)).toBeVisible();
@@ -223,7 +223,7 @@ test("an administrator who re-sent an invitation three times in an hour is told 
 }) => {
   test.setTimeout(240_000);
   const admin = await newPerson(browser, "limitadmin", "admin");
-  await createChoir(admin.page, `Coro de la Espera ${Date.now()}`);
+  await createChoir(admin.page, "Coro de la Espera");
   const singer: TestUser = uniqueUser("patient");
   const invite = async (page: typeof admin.page) => {
     await page.getByTestId("invite-email").fill(singer.email);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { compareScreen } from "../fixtures/screens";
 import { LOCAL_APP_URL } from "../fixtures/urls";
 
 test.describe("local sign-in without an identity provider", () => {
@@ -11,7 +12,7 @@ test.describe("local sign-in without an identity provider", () => {
     await expect(page.getByText("Local development sign-in")).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `screenshots/local-sign-in-en-${width}.png`, fullPage: true });
+      await compareScreen(page, `local-sign-in-en-${width}.png`);
     }
 
     // Clara is offered as new to the app; the first sign-in of an address is a new user.

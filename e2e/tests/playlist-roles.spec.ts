@@ -11,7 +11,7 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
   browser,
 }) => {
   test.setTimeout(180_000);
-  const admin = await newDirector(browser, "director", { name: `Roles Choir ${Date.now()}` });
+  const admin = await newDirector(browser, "director", { name: "Roles Choir" });
   const { page, choirId } = admin;
   const songId = await createChoirSong(
     page,

@@ -33,7 +33,7 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
   browser,
 }) => {
   test.setTimeout(300_000);
-  const choirName = `Lantern Choir ${Date.now()}`;
+  const choirName = "Lantern Choir";
   const director = await newDirector(browser, "keeper", { name: choirName });
   const song = await post<{ songId: string }>(director.page, "/api/songs", {
     title: "Window Light",

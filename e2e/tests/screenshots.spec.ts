@@ -1,26 +1,18 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { LANGUAGES, type Language } from "../fixtures/locales";
 import { settle, useLanguage } from "../fixtures/page";
+import { compareScreen } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 
-const screenshotsDir = resolve(dirname(fileURLToPath(import.meta.url)), "../screenshots");
 const WIDTHS = [390, 1280] as const;
 const HEIGHT = { 390: 844, 1280: 800 } as const;
 
-/** Saves e2e/screenshots/{name}-{language}-{width}.png at each width, full page. */
+/** Compares the page with e2e/screenshots/{name}-{language}-{width}.png at each width, full page. */
 async function capture(page: Page, name: string, language: Language): Promise<void> {
-  mkdirSync(screenshotsDir, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: HEIGHT[width] });
     await settle(page);
-    await page.screenshot({
-      path: resolve(screenshotsDir, `${name}-${language}-${width}.png`),
-      fullPage: true,
-      animations: "disabled",
-    });
+    await compareScreen(page, `${name}-${language}-${width}.png`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect.soft(overflow, `${name} (${language}) scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   }

@@ -20,7 +20,7 @@ test("a public playlist's share page shows its songs and downloads a file named 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const choirName = `Coro San Miguel ${Date.now()}`;
+  const choirName = "Coro San Miguel";
   const director = await newDirector(browser, "share-page", { name: choirName });
   const songs: string[] = [];
   for (const [title, artist] of [

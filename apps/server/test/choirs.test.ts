@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { choirMembers, emailInvitations } from "../src/db/schema/index.js";
 import {
@@ -263,6 +263,78 @@ describe("choirs", () => {
       expect((await del(bearer(member.token))).statusCode).toBe(403);
       expect((await del(bearer(outsider.token))).statusCode).toBe(404);
       expect((await del({})).statusCode).toBe(401);
+    });
+
+    it("takes the choir's versions of songs with it, and leaves the masters and other songs", async () => {
+      const { admin, member, outsider, choir } = await choirWithCast(ctx.app);
+      const other = await createChoir(ctx.app, outsider);
+      const call = (person: TestPerson, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+        ctx.app.inject({ method, url, headers: bearer(person.token), payload });
+      const song = async (by: TestPerson, title: string, extra: object = {}) => {
+        const made = await call(by, "POST", "/api/songs", {
+          title,
+          content: `{title: ${title}}\n[G]Praise [D]ye the [G]Lord`,
+          visibility: 1,
+          tags: ["Cascade"],
+          ...extra,
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        return made.json().songId as string;
+      };
+      await addMember(ctx.app, other.id, admin);
+      const master = await song(outsider, "Cascade Master Hymn");
+      const shared = await song(admin, "Cascade Shared Hymn", {
+        visibility: 2,
+        visibleToChoirs: [{ choirId: choir.id }, { choirId: other.id }],
+      });
+      const made = await call(member, "POST", `/api/songs/${master}/versions`, {
+        choirId: choir.id,
+        content: "{title: Cascade Master Hymn}\n[A]Praise [E]ye the [A]Lord",
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const version = made.json().songId as string;
+      // The other choir's own version of the same master stays.
+      const otherVersion = await call(outsider, "POST", `/api/songs/${master}/versions`, {
+        choirId: other.id,
+      });
+      expect(otherVersion.statusCode, otherVersion.body).toBe(201);
+      const playlist = await call(admin, "POST", "/api/playlists", { choirId: choir.id, date: "2031-05-04" });
+      expect(playlist.statusCode, playlist.body).toBe(201);
+      const entry = await call(admin, "POST", `/api/playlists/${playlist.json().id}/songs`, {
+        songId: version,
+      });
+      expect(entry.statusCode, entry.body).toBe(201);
+      expect((await call(member, "GET", `/api/songs/${version}`)).statusCode).toBe(200);
+      expect((await call(member, "GET", `/api/songs/${shared}`)).statusCode).toBe(200);
+
+      expect((await call(admin, "DELETE", `/api/choirs/${choir.id}`)).statusCode).toBe(204);
+
+      // The version is gone for everyone, its creator included, from reads, search and every table behind them.
+      expect((await call(member, "GET", `/api/songs/${version}`)).statusCode).toBe(404);
+      const rows = await ctx.app.db.execute(
+        sql`select (select count(*) from songs where version_choir_id = ${choir.id})::int as songs,
+                   (select count(*) from song_search where song_id = ${version})::int as search,
+                   (select count(*) from song_browse where song_id = ${version})::int as browse,
+                   (select count(*) from song_tags where song_id = ${version})::int as tags,
+                   (select count(*) from playlist_entries where song_id = ${version})::int as entries`,
+      );
+      expect((rows as unknown as { rows: unknown[] }).rows[0]).toEqual({
+        songs: 0,
+        search: 0,
+        browse: 0,
+        tags: 0,
+        entries: 0,
+      });
+      const found = await call(member, "GET", "/api/songs/search?searchTerm=Cascade%20Master");
+      expect(found.json().songs.map((s: { songId: string }) => s.songId)).not.toContain(version);
+      // The master, the other choir's version and the song shared with both choirs stay; the share with the
+      // deleted choir is gone.
+      expect((await call(member, "GET", `/api/songs/${master}`)).statusCode).toBe(200);
+      expect((await call(outsider, "GET", `/api/songs/${otherVersion.json().songId}`)).statusCode).toBe(200);
+      const stillShared = await call(outsider, "GET", `/api/songs/${shared}`);
+      expect(stillShared.statusCode).toBe(200);
+      expect(stillShared.json().visibleToChoirs).toEqual([{ choirId: other.id, choirName: other.name }]);
+      expect((await call(member, "GET", `/api/songs/${shared}`)).statusCode).toBe(404);
     });
 
     it("lets a second administrator delete it too", async () => {

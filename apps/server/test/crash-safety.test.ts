@@ -28,21 +28,24 @@ interface Outcome {
   id: string;
 }
 
-const targets = [
-  { name: "embedded database", env: async () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "choir-crash-")) }) },
-  ...(adminUrl
-    ? [
-        {
-          name: "PostgreSQL",
-          env: async () => {
-            const scratch = await scratchDatabase(adminUrl, "crash");
-            cleanups.push(scratch.drop);
-            return { DATABASE_URL: scratch.url, DATA_DIR: mkdtempSync(join(tmpdir(), "choir-crash-")) };
-          },
+// Each run crashes its own database: the embedded one in the embedded run, PostgreSQL in the PostgreSQL run.
+const targets = adminUrl
+  ? [
+      {
+        name: "PostgreSQL",
+        env: async () => {
+          const scratch = await scratchDatabase(adminUrl, "crash");
+          cleanups.push(scratch.drop);
+          return { DATABASE_URL: scratch.url, DATA_DIR: mkdtempSync(join(tmpdir(), "choir-crash-")) };
         },
-      ]
-    : []),
-];
+      },
+    ]
+  : [
+      {
+        name: "embedded database",
+        env: async () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "choir-crash-")) }),
+      },
+    ];
 const cleanups: Array<() => Promise<void>> = [];
 const running: ServerProcess[] = [];
 

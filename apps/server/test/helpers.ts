@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { SIGN_IN_COOKIE } from "../src/auth/browser-binding.js";
 import type { Clock } from "../src/clock.js";
@@ -12,14 +14,27 @@ import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { choirMembers } from "../src/db/schema/index.js";
 
-/** A clock tests can move forward to reach expiry paths. */
+/**
+ * A clock tests can move forward to reach expiry paths; frozen, it moves only when told, so a test that steps to
+ * a millisecond before an expiry does not depend on how fast the machine is.
+ */
 export class MovableClock implements Clock {
   #offsetMs = 0;
+  #frozenAt: number | undefined;
   now(): Date {
-    return new Date(Date.now() + this.#offsetMs);
+    return new Date((this.#frozenAt ?? Date.now()) + this.#offsetMs);
   }
   advance(ms: number): void {
     this.#offsetMs += ms;
+  }
+  freeze(): void {
+    this.#frozenAt ??= Date.now();
+  }
+  /** Runs on from the frozen time. */
+  thaw(): void {
+    if (this.#frozenAt === undefined) return;
+    this.#offsetMs += this.#frozenAt - Date.now();
+    this.#frozenAt = undefined;
   }
 }
 
@@ -28,20 +43,41 @@ export { SIGN_IN_COOKIE };
 export const SECONDS = 1000;
 export const DAYS = 86_400_000;
 
+/** The migrated embedded data directory of global-setup.ts, read once per test file. */
+let snapshot: Blob | undefined;
+
+/** The embedded database's migrated data directory (`openDatabase({ dir: undefined, snapshot })`), if provided. */
+export function embeddedSnapshot(): Blob | undefined {
+  const saved = provided("pgliteSnapshot");
+  if (saved && !snapshot) snapshot = new Blob([readFileSync(saved)]);
+  return snapshot;
+}
+
+/** What global-setup.ts provides; nothing outside Vitest (bench/pdf builds test apps too), which then migrates. */
+function provided<K extends "pgliteSnapshot" | "templateDatabase">(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_TEST_URL points at a
- * PostgreSQL server, a new database created there and dropped afterwards.
+ * PostgreSQL server, a new database created there and dropped afterwards. Both start from the schema the
+ * project's global setup migrated once (a saved data directory, a template database).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_TEST_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dir: undefined });
+    const database = await openDatabase({ dir: undefined, snapshot: embeddedSnapshot() });
     return { database, drop: () => database.close() };
   }
   const name = `choir_test_${randomBytes(6).toString("hex")}`;
+  const template = provided("templateDatabase");
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -57,6 +93,36 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     },
   };
 }
+
+/**
+ * The PostgreSQL server of a `*.pg.test.ts` file. The server project includes those files only when
+ * DATABASE_TEST_URL is set (vitest.config.ts), so reaching this without it is a mistake, not a skip.
+ */
+export function postgresAdminUrl(): string {
+  const url = process.env.DATABASE_TEST_URL;
+  if (!url)
+    throw new Error("this file needs PostgreSQL: set DATABASE_TEST_URL (npm test does when it answers)");
+  return url;
+}
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** Why a test is skipped; `npm test` prints it next to the test's name. */
+    skipReason?: string;
+  }
+}
+
+/** The Redis server of the tests that share state through it; unset when Redis does not answer. */
+export const redisTestUrl = process.env.REDIS_TEST_URL;
+
+/**
+ * Options for a `describe` that needs Redis: skipped when REDIS_TEST_URL is unset (outside CI, no Redis), with
+ * the reason in the report. `npm test` sets it whenever Redis answers and, under REQUIRE_SERVICES=1, fails when not.
+ */
+export const needsRedis = {
+  skip: !redisTestUrl,
+  meta: { skipReason: "Redis not reachable (REDIS_TEST_URL unset)" },
+};
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
 
@@ -254,4 +320,15 @@ export async function choirWithCast(app: FastifyInstance) {
   const choir = await createChoir(app, admin);
   await addMember(app, choir.id, member);
   return { admin, member, outsider, choir };
+}
+
+/** The app over `database`, with a route whose statement is as slow as the test asks (statement timeout tests). */
+export async function appWithSlowRoute(database: Database, slowSql: SQL): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(), database, logger: false });
+  app.get("/api/test-only/slow", { onRequest: app.authenticate }, async () => {
+    await app.db.execute(slowSql);
+    return { done: true };
+  });
+  await app.ready();
+  return app;
 }

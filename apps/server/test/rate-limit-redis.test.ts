@@ -1,11 +1,9 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "./helpers.js";
+import { createTestApp, needsRedis, redisTestUrl as redisUrl, type TestContext } from "./helpers.js";
 
-const redisUrl = process.env.REDIS_TEST_URL;
-
-// `npm test` sets REDIS_TEST_URL when Redis answers (and fails the run under REQUIRE_POSTGRES=1 when not).
-describe.skipIf(!redisUrl)("rate limits shared through Redis", () => {
+// `npm test` sets REDIS_TEST_URL when Redis answers (and fails the run under REQUIRE_SERVICES=1 when not).
+describe("rate limits shared through Redis", needsRedis, () => {
   let first: TestContext;
   let second: TestContext;
 

@@ -407,52 +407,6 @@ describe("songs", () => {
     expect(await byTag()).toEqual([song.songId]);
   });
 
-  // Two connections at once: PostgreSQL only (PGlite has one).
-  it.skipIf(!process.env.DATABASE_TEST_URL)(
-    "keeps a song's search row whole when two transactions tag it at once",
-    async () => {
-      const song = (
-        await create(creator, {
-          title: "Canon a dos voces",
-          content: "[C]Canon",
-          visibility: 1,
-          tags: ["Uno"],
-        })
-      ).json();
-      const db = ctx.app.db;
-      await db.execute(sql`insert into tags (name) values ('Dos'), ('Tres') on conflict do nothing`);
-      const tag = (name: string) => sql`(select id from tags where name = ${name})`;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let firstInserted!: () => void;
-      const inserted = new Promise<void>((resolve) => {
-        firstInserted = resolve;
-      });
-      const first = db.transaction(async (tx) => {
-        await tx.execute(sql`insert into song_tags (song_id, tag_id) values (${song.songId}, ${tag("Dos")})`);
-        firstInserted();
-        await held;
-      });
-      await inserted;
-      const second = db.transaction(async (tx) => {
-        await tx.execute(
-          sql`insert into song_tags (song_id, tag_id) values (${song.songId}, ${tag("Tres")})`,
-        );
-      });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      release();
-      await Promise.all([first, second]);
-      const found = await ctx.app.inject({
-        method: "GET",
-        url: "/api/songs/search?tags=Uno&tags=Dos&tags=Tres",
-        headers: bearer(creator.token),
-      });
-      expect(found.json().songs.map((s: { songId: string }) => s.songId)).toEqual([song.songId]);
-    },
-  );
-
   it("exports songs as a JSON attachment and suggests tags", async () => {
     const song = (await create(creator, { title: "Export Me", content: HYMN, tags: ["Export"] })).json();
     const response = await ctx.app.inject({

@@ -1,32 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { bearer, signInPerson, testConfig } from "./helpers.js";
-import { scratchDatabase } from "./server-process.js";
+import { appWithSlowRoute, bearer, embeddedSnapshot, signInPerson, testConfig } from "./helpers.js";
 
 /**
- * The database's statement timeout: PostgreSQL cancels a statement that runs too long, on every pooled connection,
- * and a request whose statement was cancelled answers 503 JSON (`database_busy`, `Retry-After`), not a 500.
+ * The database's statement timeout: its configuration, and a cancellation reported by the embedded database
+ * answered like PostgreSQL's. PostgreSQL cancelling a slow statement: statement-timeout.pg.test.ts.
  */
-const adminUrl = process.env.DATABASE_TEST_URL;
-
-/** The app over `database`, with a route whose statement is as slow as the test asks. */
-async function appWithSlowRoute(
-  database: Database,
-  slowSql: ReturnType<typeof sql>,
-): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(), database, logger: false });
-  app.get("/api/test-only/slow", { onRequest: app.authenticate }, async () => {
-    await app.db.execute(slowSql);
-    return { done: true };
-  });
-  await app.ready();
-  return app;
-}
-
 describe("statement timeout configuration", () => {
   it("defaults to a few seconds, takes 0 for none, and refuses nonsense", () => {
     expect(testConfig().statementTimeoutMs).toBe(5_000);
@@ -38,100 +20,15 @@ describe("statement timeout configuration", () => {
   });
 });
 
-describe.skipIf(!adminUrl)("statement timeout on PostgreSQL", () => {
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    scratch = await scratchDatabase(adminUrl!, "timeout");
-    database = await openDatabase({ url: scratch.url }, { statementTimeoutMs: 150 });
-    app = await appWithSlowRoute(database, sql`select pg_sleep(2)`);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await scratch?.drop();
-  });
-
-  it("cancels a slow statement with SQL state 57014", async () => {
-    const started = Date.now();
-    const failure = await database.db.execute(sql`select pg_sleep(2)`).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(Date.now() - started).toBeLessThan(1_500);
-    const { code } = ((failure as { cause?: unknown })?.cause ?? failure) as { code?: string };
-    expect(code).toBe("57014");
-  });
-
-  it("applies to every pooled connection, the migrating one included", async () => {
-    // More statements at once than the pool has connections: each connection gets its turn, each is cancelled.
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => database.db.execute(sql`select pg_sleep(2)`)),
-    );
-    expect(results.every((result) => result.status === "rejected")).toBe(true);
-    const settings = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        database.db.execute(sql`select current_setting('statement_timeout') as v`),
-      ),
-    );
-    for (const result of settings) expect((result as { rows: unknown[] }).rows[0]).toEqual({ v: "150ms" });
-  });
-
-  it("answers 503 JSON with Retry-After to a request whose statement was cancelled, and keeps serving", async () => {
-    const person = await signInPerson(app, "slow");
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/test-only/slow",
-      headers: bearer(person.token),
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.headers["content-type"]).toMatch(/application\/json/);
-    expect(response.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(response.json()).toEqual({ message: expect.any(String), code: "database_busy" });
-
-    const after = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        app.inject({ method: "GET", url: "/api/me", headers: bearer(person.token) }),
-      ),
-    );
-    expect(after.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-  });
-
-  it("lets migrations run without the timeout", async () => {
-    // A second opening migrates again under the advisory lock (nothing to do) with a timeout far below what
-    // waiting for the lock held here takes; it still opens once the lock is free.
-    const holder = await scratchHolder(scratch.url);
-    const opening = openDatabase({ url: scratch.url }, { statementTimeoutMs: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await holder.release();
-    const second = await opening;
-    await second.close();
-  });
-});
-
-/** Holds the migration advisory lock on its own connection until released. */
-async function scratchHolder(url: string) {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query("select pg_advisory_lock(727001)");
-  return {
-    release: async () => {
-      await client.query("select pg_advisory_unlock(727001)");
-      await client.end();
-    },
-  };
-}
-
 describe("statement cancelled on the embedded database", () => {
   let database: Database;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openDatabase({ dir: undefined }, { statementTimeoutMs: 150 });
+    database = await openDatabase(
+      { dir: undefined, snapshot: embeddedSnapshot() },
+      { statementTimeoutMs: 150 },
+    );
     // PGlite runs a statement to its end within this process and cannot cancel it (docs/decisions.md); a
     // cancellation it reports is answered the same way as PostgreSQL's.
     app = await appWithSlowRoute(

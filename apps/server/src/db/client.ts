@@ -32,7 +32,11 @@ const MIGRATION_LOCK_KEY = 727_001;
  */
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 
-export type DatabaseTarget = { url: string } | { dir: string | undefined };
+/**
+ * PostgreSQL at `url`, or PGlite in `dir` (in memory when undefined); an in-memory PGlite may start from
+ * `snapshot`, a data directory saved with `dumpDataDir` (the tests migrate once and start every database from it).
+ */
+export type DatabaseTarget = { url: string } | { dir: string | undefined; snapshot?: Blob };
 
 /** How long one statement may run before PostgreSQL cancels it (`statement_timeout`), unless configured otherwise. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
@@ -90,7 +94,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   if (target.dir) mkdirSync(target.dir, { recursive: true });
   // The same extensions as on a PostgreSQL server: accent-insensitive and fuzzy song search.
   const extensions = { unaccent, pg_trgm };
-  const client = target.dir ? new PGlite(target.dir, { extensions }) : new PGlite({ extensions });
+  const client = target.dir
+    ? new PGlite(target.dir, { extensions })
+    : new PGlite({ extensions, ...(target.snapshot ? { loadDataDir: target.snapshot } : {}) });
   // PGlite runs each statement to its end inside this process: it has no timer to cancel one, so the statement
   // timeout applies to PostgreSQL only (docs/decisions.md).
   const pgliteDb = drizzlePglite(client, { schema });

@@ -76,7 +76,8 @@ export async function updateChoir(
 
 /**
  * Deletes a choir and, through the foreign keys' cascades in the same statement, its members, invitations,
- * links, and (as those features arrive) its playlists, templates and choir-specific song versions.
+ * links, playlists, templates and its versions of songs (with their tags, search rows and playlist entries); songs
+ * shared with it only lose that share (choirs.test.ts).
  */
 export async function deleteChoir(db: Db, choirId: string): Promise<void> {
   await db.transaction(async (tx) => {

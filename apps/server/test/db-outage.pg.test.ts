@@ -2,15 +2,22 @@ import { createServer, type Server, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { bearer, MovableClock, signInPerson, type TestPerson, testConfig } from "./helpers.js";
+import {
+  bearer,
+  MovableClock,
+  postgresAdminUrl,
+  signInPerson,
+  type TestPerson,
+  testConfig,
+} from "./helpers.js";
 import { scratchDatabase } from "./server-process.js";
 
 /**
  * PostgreSQL going away under a running server: a TCP proxy stands between the server and PostgreSQL, and the test
- * cuts it (every connection dropped, new ones refused) and brings it back. Needs DATABASE_TEST_URL (PostgreSQL);
- * the embedded database cannot go away.
+ * cuts it (every connection dropped, new ones refused) and brings it back. PostgreSQL only
+ * (the PostgreSQL run): the embedded database cannot go away.
  */
-const adminUrl = process.env.DATABASE_TEST_URL;
+const adminUrl = postgresAdminUrl();
 
 /** A TCP relay to PostgreSQL that can be cut and restored on the same port. */
 class CuttableProxy {
@@ -48,7 +55,7 @@ class CuttableProxy {
   }
 }
 
-describe.skipIf(!adminUrl)("database outage", () => {
+describe("database outage", () => {
   let proxy: CuttableProxy;
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -56,8 +63,8 @@ describe.skipIf(!adminUrl)("database outage", () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(adminUrl!, "outage");
-    const target = new URL(adminUrl!);
+    scratch = await scratchDatabase(adminUrl, "outage");
+    const target = new URL(adminUrl);
     proxy = new CuttableProxy(target.hostname, Number(target.port || 5432));
     await proxy.start();
     const url = new URL(scratch.url);

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { needsRedis, postgresAdminUrl, redisTestUrl } from "./helpers.js";
 import {
   call,
   type ServerProcess,
@@ -12,11 +13,11 @@ import {
  * Two server processes on one PostgreSQL and one Redis, as behind a load balancer: the same playlist and the same
  * limited link driven through both at once lose no update and keep their limits, and the rate limit is one.
  */
-const adminUrl = process.env.DATABASE_TEST_URL;
-const redisUrl = process.env.REDIS_TEST_URL;
+const adminUrl = postgresAdminUrl();
+const redisUrl = redisTestUrl;
 const RATE = 30;
 
-describe.skipIf(!adminUrl || !redisUrl)("several instances", () => {
+describe("several instances", needsRedis, () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let servers: ServerProcess[] = [];
   let adminToken: string;
@@ -28,7 +29,7 @@ describe.skipIf(!adminUrl || !redisUrl)("several instances", () => {
     const keys = await redis.keys("choir-rl:*");
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
-    database = await scratchDatabase(adminUrl!, "instances");
+    database = await scratchDatabase(adminUrl, "instances");
     // One after the other: the first one migrates the new database.
     servers.push(
       await startServerProcess({
