@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
@@ -107,7 +107,9 @@ export default defineConfig({
   outputDir: "test-results",
   // Spec files run side by side, each on its own users and choirs; the tests of one file run in order.
   fullyParallel: false,
-  workers: Number(process.env.CHOIR_E2E_WORKERS ?? 2),
+  // Two workers only from four cores: on two, the servers, two browsers and the checks of timing (longest task, a
+  // state held long enough to picture) contend, and a run was slower than with one.
+  workers: Number(process.env.CHOIR_E2E_WORKERS ?? (availableParallelism() >= 4 ? 2 : 1)),
   retries: 0,
   // Screens are compared with the committed pictures in e2e/screenshots/, named {screen}-{language}-{width}.png.
   // A run never writes them: a missing or different picture fails with the actual image and a diff in
@@ -185,7 +187,7 @@ export default defineConfig({
       name: "app",
       // The browser tests run on the embedded database with nothing shared: drop any server URLs from the caller.
       command:
-        "unset DATABASE_URL REDIS_URL; npm run build --silent -w @choir/web >/dev/null && exec node_modules/.bin/tsx apps/server/src/main.ts",
+        "unset DATABASE_URL REDIS_URL; npm run build --silent >/dev/null && exec node apps/server/dist/main.js",
       cwd: repoRoot,
       url: `${APP_URL}/api/health`,
       timeout: 180_000,
@@ -196,10 +198,9 @@ export default defineConfig({
     },
     {
       name: "local",
-      // Development mode without an identity provider, as after `npm install && npm start`; the web app was
+      // Development mode without an identity provider, as after `npm install && npm start`; the web app and server were
       // built by the server above (web servers start one after another).
-      command:
-        "unset DATABASE_URL REDIS_URL SMTP_URL NODE_ENV; exec node_modules/.bin/tsx apps/server/src/main.ts",
+      command: "unset DATABASE_URL REDIS_URL SMTP_URL NODE_ENV; exec node apps/server/dist/main.js",
       cwd: repoRoot,
       url: `${LOCAL_APP_URL}/api/health`,
       timeout: 60_000,
@@ -221,7 +222,7 @@ export default defineConfig({
             name: "app-postgres",
             // The same production server on PostgreSQL, serving the web app built above; the database is created
             // here and dropped when the runner exits.
-            command: `node e2e/fixtures/postgres-database.mjs create "$CHOIR_E2E_POSTGRES_ADMIN" ${postgresDatabase} && unset REDIS_URL && exec node_modules/.bin/tsx apps/server/src/main.ts`,
+            command: `node e2e/fixtures/postgres-database.mjs create "$CHOIR_E2E_POSTGRES_ADMIN" ${postgresDatabase} && unset REDIS_URL && exec node apps/server/dist/main.js`,
             cwd: repoRoot,
             url: `${POSTGRES_APP_URL}/api/health`,
             timeout: 60_000,
