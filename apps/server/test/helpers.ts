@@ -43,6 +43,10 @@ export { SIGN_IN_COOKIE };
 export const SECONDS = 1000;
 export const DAYS = 86_400_000;
 
+// The names global-setup.ts provides (its `ProvidedContext` declaration), also for programs that import these
+// helpers without the setup file (bench).
+import type {} from "./global-setup.js";
+
 /** The migrated embedded data directory of global-setup.ts, read once per test file. */
 let snapshot: Blob | undefined;
 
