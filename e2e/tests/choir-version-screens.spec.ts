@@ -42,13 +42,18 @@ test("screenshots of the add-song search with a choir version and of the version
   );
 
   await page.goto(`/choir/${choirId}/playlists?date=${date}`);
-  await pictureInBothLanguages(page, "add-song-choir-version", async (p) => {
-    await p.getByTestId("section-add-song").first().click();
-    await p.getByTestId("add-song-search").fill(`Lantern Song ${stamp}`);
-    await expect(p.getByTestId("add-song-result")).toHaveCount(2);
-    const versionRow = p.locator(`[data-testid="add-song-result"][data-song-id="${version.songId}"]`);
-    await expect(versionRow.getByTestId("add-song-version")).toContainText(choirName);
-  });
+  await pictureInBothLanguages(
+    page,
+    "add-song-choir-version",
+    async (p) => {
+      await p.getByTestId("section-add-song").first().click();
+      await p.getByTestId("add-song-search").fill(`Lantern Song ${stamp}`);
+      await expect(p.getByTestId("add-song-result")).toHaveCount(2);
+      const versionRow = p.locator(`[data-testid="add-song-result"][data-song-id="${version.songId}"]`);
+      await expect(versionRow.getByTestId("add-song-version")).toContainText(choirName);
+    },
+    { mask: (p) => [p.getByTestId("add-song-search")] },
+  );
 
   await page.goto(`/choir/${choirId}/song-versions/${version.songId}/edit`);
   await pictureInBothLanguages(page, "version-editor-transpose", async (p) => {
