@@ -136,7 +136,9 @@ export default defineConfig({
   },
   use: {
     baseURL: APP_URL,
-    trace: "retain-on-failure",
+    // A trace snapshots the whole page at every step, which on a long sheet held the page for seconds and cost the
+    // whole suite time; a run that needs one asks for it (CHOIR_E2E_TRACE=1). Failures keep their screenshot.
+    trace: process.env.CHOIR_E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

@@ -667,6 +667,10 @@ export function SongSheetView({
     return isLyricsOnly ? lyricsOnly(named) : named;
   }, [current, isSolfege, isLyricsOnly]);
   const sections = useMemo(() => toViewSections(shown), [shown]);
+  const isLong = useMemo(
+    () => sections.reduce((lines, view) => lines + view.lines.length, 0) > LINES_PER_SLICE,
+    [sections],
+  );
 
   const keyName = current.key
     ? formatKey(keyText(current.key), isSolfege ? SOLFEGE_FORMAT : { notation: "letters" })
@@ -684,6 +688,7 @@ export function SongSheetView({
       data-font-size={settings.fontSize}
       data-font-weight={settings.fontWeight}
       data-compact={compact || undefined}
+      data-long={isLong || undefined}
     >
       {showToolbar && (
         <SheetToolbar
