@@ -8,6 +8,8 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests sent in turn; `setupRequest` may rewrite each before it goes (here: its path). */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
   }
 
   interface Result {

@@ -105,6 +105,9 @@ function language(functionText: string, contentText: string): Language {
 const SPANISH = language(SPANISH_FUNCTION, SPANISH_CONTENT);
 const ENGLISH = language(ENGLISH_FUNCTION, ENGLISH_CONTENT);
 
+/** The content words of lyrics and titles, each language's from most to least common. */
+export const CONTENT_WORDS = { spanish: SPANISH.content, english: ENGLISH.content } as const;
+
 /** Made-up words that appear only in the titles of a handful of songs each. */
 function rareWords(rng: Rng, count: number): string[] {
   const onsets = ["x", "qu", "z", "ch", "j", "gr", "bl", "tr", "v", "ñ"];

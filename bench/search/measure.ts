@@ -15,7 +15,7 @@ export interface Measurement {
 }
 
 /** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -33,23 +33,43 @@ function summarize(latencies: number[], seconds: number, failures = 0): Measurem
 }
 
 /**
- * `connections` keep-alive connections send GET `url` back to back for `seconds`. Latencies and throughput count
- * 2xx answers only; the others (and errors, timeouts) are counted as failures.
+ * `connections` keep-alive connections send GET requests back to back for `seconds`: to `url`, or, given a list,
+ * to each of its URLs in turn (one origin), so that consecutive requests ask different things. Latencies and
+ * throughput count 2xx answers only; the others (and errors, timeouts) are counted as failures.
  */
 export function httpLoad(
-  url: string,
+  url: string | string[],
   options: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<Measurement> {
   const latencies: number[] = [];
   let failed = 0;
+  const urls = typeof url === "string" ? [url] : url;
+  if (urls.length === 0) throw new Error("httpLoad: no URL");
+  const paths = urls.map((each) => {
+    const parsed = new URL(each);
+    return `${parsed.pathname}${parsed.search}`;
+  });
+  let next = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url,
+        url: urls[0]!,
         connections: options.connections,
         duration: options.seconds,
         headers: options.headers,
         timeout: 30,
+        ...(paths.length > 1
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: { path: string }) => {
+                    request.path = paths[next++ % paths.length]!;
+                    return request;
+                  },
+                },
+              ],
+            }
+          : {}),
       },
       (error, result) => {
         if (error) return reject(error);
@@ -72,13 +92,16 @@ export interface SqlStatement {
 
 /**
  * `clients` connections each run `statements` one after the other, over and over, for `seconds`: one round is one
- * operation. Rows come back as arrays, as drizzle asks for them.
+ * operation. With `rotate`, an operation is one statement instead, the clients taking the statements in turn (the
+ * same searches as different requests). Rows come back as arrays, as drizzle asks for them.
  */
 export async function sqlLoad(
   connection: pg.ClientConfig,
   statements: SqlStatement[],
-  options: { clients: number; seconds: number },
+  options: { clients: number; seconds: number; rotate?: boolean },
 ): Promise<Measurement> {
+  let next = 0;
+  const round = () => (options.rotate ? [statements[next++ % statements.length]!] : statements);
   const clients = await Promise.all(
     Array.from({ length: options.clients }, async () => {
       const client = new pg.Client(connection);
@@ -94,7 +117,7 @@ export async function sqlLoad(
       clients.map(async (client) => {
         while (performance.now() < deadline) {
           const t0 = performance.now();
-          for (const statement of statements) {
+          for (const statement of round()) {
             await client.query({ text: statement.text, values: statement.values, rowMode: "array" });
           }
           latencies.push(performance.now() - t0);

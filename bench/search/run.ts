@@ -1,7 +1,9 @@
 /**
- * `npm run bench:search`: song search on 100,000 generated songs in PostgreSQL, through the real server (latency at
- * 8 connections, throughput at 32) and as the bare SQL the service issues (throughput at 32 clients). Prints a
- * markdown table, checks the targets, writes bench/results/search-<date>.md and exits non-zero when a target fails.
+ * `npm run bench:search`: song search on 100,000 generated songs in PostgreSQL, five shapes of query each sent as a
+ * list of different queries (search/queries.ts), through the real server without its answer cache (latency at 8
+ * connections, throughput at 32) and as the bare SQL the service issues (throughput at 32 clients), then the same
+ * lists through a server with the cache, beside it. Prints markdown tables, checks the targets on the distinct run,
+ * writes bench/results/search-<date>.md and exits non-zero when a target fails.
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again), BENCH_DURATION seconds per
  * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database.
@@ -17,6 +19,7 @@ import { openDatabase } from "../../apps/server/src/db/client.js";
 import { searchStatement } from "../../apps/server/src/features/songs/service.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { httpLoad, type Measurement, type SqlStatement, sqlLoad } from "./measure.js";
+import { type Shape, shapes } from "./queries.js";
 import { benchDatabaseName, seed } from "./seed.js";
 import { signIn, startServer } from "./server.js";
 
@@ -36,42 +39,6 @@ const TARGET_P95_MS = 20;
 const TARGET_RATIO = 0.5;
 
 const log = (line: string) => console.log(line);
-
-interface Search {
-  label: string;
-  query: URLSearchParams;
-}
-
-/** The searches, as the web app's library sends them (sort and direction always given, 24 a page). */
-function searches(corpus: Corpus): Search[] {
-  const count = <T>(items: T[]) => {
-    const counts = new Map<T, number>();
-    for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
-    return [...counts].sort((a, b) => b[1] - a[1]);
-  };
-  const rare = corpus.rareWords.find(
-    (word) => corpus.songs.filter((song) => song.title.includes(word)).length >= 3,
-  )!;
-  // The fifth busiest artist, by surname (what people type).
-  const artists = count(corpus.songs.flatMap((song) => (song.artist ? [song.artist] : [])));
-  const artist = artists[Math.min(4, artists.length - 1)]![0].split(" ").slice(1).join(" ");
-  const q = (label: string, params: Record<string, string>) => ({
-    label,
-    query: new URLSearchParams({ ...params, take: "24" }),
-  });
-  return [
-    q("(a) common lyric word", { searchTerm: "corazón", sortBy: "relevance", sortDirection: "desc" }),
-    q("(b) rare title word", { searchTerm: rare, sortBy: "relevance", sortDirection: "desc" }),
-    q("(c) artist", { searchTerm: artist, sortBy: "relevance", sortDirection: "desc" }),
-    q("(d) tag filter", { tags: "Comunión", sortBy: "title", sortDirection: "asc" }),
-    q("(e) term + tag, by title", {
-      searchTerm: "gloria",
-      tags: "Navidad",
-      sortBy: "title",
-      sortDirection: "asc",
-    }),
-  ];
-}
 
 /**
  * The SQL the service runs for a query string, from its own query builder (`searchStatement`, rendered by drizzle's
@@ -111,9 +78,14 @@ async function firstAnswer(url: string, headers: Record<string, string>): Promis
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const perSecond = (value: number) => Math.round(value).toLocaleString("en-US");
 
+/** Queries whose direct statement is checked against the API's total before measuring. */
+const CHECKED_TOTALS = 3;
+/** Queries of a shape whose statements the direct SQL measurement runs in turn. */
+const DIRECT_STATEMENTS = 300;
+const HEALTH: Shape = { label: "health (baseline)", made: "", queries: [] };
+
 interface Row {
-  search: Search;
-  totalCount?: number;
+  shape: Shape;
   latency: Measurement;
   api: Measurement;
   direct?: Measurement;
@@ -148,9 +120,9 @@ async function main() {
   // The direct clients connect exactly like the app's pool: same URL, same per-connection settings.
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const connection: pg.ClientConfig = { ...pool.options };
-  let server = await startServer(databaseUrl);
   const rows: Row[] = [];
-  const uncached: Row[] = [];
+  const cached: Row[] = [];
+  let health: Row | undefined;
   const setting = async (name: string) =>
     (await pool.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0]!.value;
   const postgres = {
@@ -159,51 +131,65 @@ async function main() {
     workMem: await setting("work_mem"),
   };
   const loadBefore = loadavg()[0]!;
+  const shapeList = shapes(corpus);
+  // The distinct run first, on a server that keeps no answers: every request searches the database.
+  let server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0" });
   try {
     let headers = await signedIn(server.origin, corpus);
-    const load = async (url: string, withHeaders: boolean) => {
+    const load = async (urls: string | string[], withHeaders: boolean) => {
       const options = withHeaders ? { headers } : {};
-      await httpLoad(url, { connections: LATENCY_CONNECTIONS, seconds: warmup, ...options });
-      const latency = await httpLoad(url, { connections: LATENCY_CONNECTIONS, seconds, ...options });
-      const api = await httpLoad(url, { connections: THROUGHPUT_CONNECTIONS, seconds, ...options });
+      await httpLoad(urls, { connections: LATENCY_CONNECTIONS, seconds: warmup, ...options });
+      const latency = await httpLoad(urls, { connections: LATENCY_CONNECTIONS, seconds, ...options });
+      const api = await httpLoad(urls, { connections: THROUGHPUT_CONNECTIONS, seconds, ...options });
       return { latency, api };
     };
+    const urlsOf = (shape: Shape) =>
+      shape.queries.map((query) => `${server.origin}/api/songs/search?${query}`);
 
     log("\n  GET /api/health");
-    rows.push({
-      search: { label: "health (baseline)", query: new URLSearchParams() },
-      ...(await load(`${server.origin}/api/health`, false)),
-    });
+    health = { shape: HEALTH, ...(await load(`${server.origin}/api/health`, false)) };
 
-    for (const search of searches(corpus)) {
-      const url = `${server.origin}/api/songs/search?${search.query}`;
-      log(`  ${search.label}: ${decodeURIComponent(search.query.toString())}`);
-      const totalCount = await firstAnswer(url, headers);
-      const statement = await serviceStatement(database.db, corpus.benchUser.id, search.query);
-      // The statement is the service's: it must count what the API counted.
-      const counted = await pool.query({ ...statement, rowMode: "array" });
-      if (Number(counted.rows[0]?.[0]) !== totalCount)
-        throw new Error(`direct count ${counted.rows[0]?.[0]} differs from the API's ${totalCount}`);
-      const { latency, api } = await load(url, true);
-      await sqlLoad(connection, [statement], {
+    log("\n  distinct queries, without the search cache (SEARCH_CACHE_MB=0)");
+    for (const shape of shapeList) {
+      log(`  ${shape.label}: ${shape.queries.length} queries`);
+      const urls = urlsOf(shape);
+      // The statements the service runs for the first queries: each must count what the API counted.
+      const statements: SqlStatement[] = [];
+      for (const [index, query] of shape.queries.slice(0, DIRECT_STATEMENTS).entries()) {
+        const statement = await serviceStatement(database.db, corpus.benchUser.id, query);
+        if (index < CHECKED_TOTALS) {
+          const totalCount = await firstAnswer(urls[index]!, headers);
+          const counted = await pool.query({ ...statement, rowMode: "array" });
+          if (Number(counted.rows[0]?.[0]) !== totalCount)
+            throw new Error(
+              `${query}: direct count ${counted.rows[0]?.[0]} differs from the API's ${totalCount}`,
+            );
+        }
+        statements.push(statement);
+      }
+      const { latency, api } = await load(urls, true);
+      await sqlLoad(connection, statements, {
         clients: THROUGHPUT_CONNECTIONS,
-        seconds: Math.min(warmup, 2),
+        seconds: warmup,
+        rotate: true,
       });
-      const direct = await sqlLoad(connection, [statement], { clients: THROUGHPUT_CONNECTIONS, seconds });
-      rows.push({ search, totalCount, latency, api, direct });
+      const direct = await sqlLoad(connection, statements, {
+        clients: THROUGHPUT_CONNECTIONS,
+        seconds,
+        rotate: true,
+      });
+      rows.push({ shape, latency, api, direct });
     }
 
-    // The same searches on a server that keeps no answers: what a search not asked before costs.
+    // The same lists on a server as it runs by default: once a list comes round again, the cache answers.
     await server.stop();
-    server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0" });
+    server = await startServer(databaseUrl);
     headers = await signedIn(server.origin, corpus);
-    log("\n  without the search cache (SEARCH_CACHE_MB=0)");
-    for (const [index, search] of searches(corpus).entries()) {
-      const url = `${server.origin}/api/songs/search?${search.query}`;
-      log(`  ${search.label}`);
-      const totalCount = await firstAnswer(url, headers);
-      const { latency, api } = await load(url, true);
-      uncached.push({ search, totalCount, latency, api, direct: rows[index + 1]?.direct });
+    log("\n  the same queries with the search cache (the default)");
+    for (const shape of shapeList) {
+      log(`  ${shape.label}`);
+      const { latency, api } = await load(urlsOf(shape), true);
+      cached.push({ shape, latency, api });
     }
   } finally {
     await server.stop();
@@ -213,66 +199,78 @@ async function main() {
   // ── Report ──
   const lines: string[] = [];
   const out = (line = "") => lines.push(line);
-  out("| search | p50 | p95 | p99 (ms) @8 | API req/s @32 | direct SQL q/s @32 | API/direct ratio |");
+  out("Shapes: each request of a measurement asks the next query of its shape's shuffled list.");
+  out();
+  for (const shape of shapeList) {
+    const examples = shape.queries
+      .slice(0, 3)
+      .map((query) => `\`${decodeURIComponent(query.toString())}\``)
+      .join(", ");
+    out(
+      `- ${shape.label}: ${shape.made}; ${shape.queries.length.toLocaleString("en-US")} queries, e.g. ${examples}`,
+    );
+  }
+  out();
+  out(
+    "Distinct queries on a server without the search cache (`SEARCH_CACHE_MB=0`): every request searches the " +
+      "database. The targets apply to this table. Direct SQL: the service's own statements for the first " +
+      `${DIRECT_STATEMENTS} queries of the shape, in turn, through \`pg\`.`,
+  );
+  out();
+  out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | direct SQL q/s @32 | API/direct ratio |");
   out("|---|---:|---:|---:|---:|---:|---:|");
-  for (const row of rows) {
-    const query = row.search.query.toString()
-      ? ` \`${decodeURIComponent(row.search.query.toString())}\``
-      : "";
-    const matches =
-      row.totalCount === undefined ? "" : ` (${row.totalCount.toLocaleString("en-US")} matches)`;
+  const all = health ? [health, ...rows] : rows;
+  for (const row of all) {
     const ratio = row.direct ? (row.api.perSecond / row.direct.perSecond).toFixed(2) : "–";
     out(
-      `| ${row.search.label}${query}${matches} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
+      `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
         `${perSecond(row.api.perSecond)} | ${row.direct ? perSecond(row.direct.perSecond) : "–"} | ${ratio} |`,
     );
   }
   out();
   out(
-    "At 32 connections / clients: latency in ms (p50, p95) of the API and of one direct search (the service's one " +
-      "statement: the page with its creators, tags and choirs, and the exact total); failed = API answers other " +
-      "than 2xx, errors and timeouts in both HTTP measurements.",
+    "At 32 connections / clients: latency in ms (p50, p95) of the API and of one direct search; failed = API " +
+      "answers other than 2xx, errors and timeouts in both HTTP measurements.",
   );
   out();
-  out("| search | API p50 | API p95 | SQL p50 | SQL p95 | failed |");
+  out("| shape | API p50 | API p95 | SQL p50 | SQL p95 | failed |");
   out("|---|---:|---:|---:|---:|---:|");
-  for (const row of rows) {
+  for (const row of all) {
     out(
-      `| ${row.search.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ` +
+      `| ${row.shape.label} | ${ms(row.api.p50)} | ${ms(row.api.p95)} | ` +
         `${row.direct ? ms(row.direct.p50) : "–"} | ${row.direct ? ms(row.direct.p95) : "–"} | ` +
         `${row.latency.failures + row.api.failures} |`,
     );
   }
   out();
   out(
-    "Without the search cache: the same searches on a server started with `SEARCH_CACHE_MB=0`, so that every " +
-      "request searches the database — what a search nobody has asked since the library last changed costs. " +
-      "For information; the targets below are the app's as it runs by default (the first table).",
+    "The same lists on a server as it runs by default, with the search cache: the first pass through a list " +
+      "searches, a query asked again while the library is unchanged is answered from memory. For information, " +
+      "beside the table above; no target.",
   );
   out();
-  out("| search | p50 | p95 | p99 (ms) @8 | API req/s @32 | API/direct ratio | failed |");
-  out("|---|---:|---:|---:|---:|---:|---:|");
-  for (const row of uncached) {
-    const ratio = row.direct ? (row.api.perSecond / row.direct.perSecond).toFixed(2) : "–";
+  out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | failed |");
+  out("|---|---:|---:|---:|---:|---:|");
+  for (const row of cached) {
     out(
-      `| ${row.search.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
-        `${perSecond(row.api.perSecond)} | ${ratio} | ${row.latency.failures + row.api.failures} |`,
+      `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
+        `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
     );
   }
   out();
-  out("Targets:");
+  out("Targets (distinct queries, no cache):");
   out();
   let failed = 0;
   const check = (ok: boolean, text: string) => {
     failed += Number(!ok);
     out(`- ${ok ? "PASS" : "FAIL"} ${text}`);
   };
-  for (const row of uncached) {
+  for (const row of cached) {
     const failures = row.latency.failures + row.api.failures;
-    if (failures > 0) check(false, `${row.search.label}, without the cache: ${failures} requests failed`);
+    if (failures > 0) check(false, `${row.shape.label}, with the cache: ${failures} requests failed`);
   }
   for (const row of rows) {
-    const label = row.search.label;
+    const label = row.shape.label;
     const failures = row.latency.failures + row.api.failures;
     if (failures > 0) check(false, `${label}: ${failures} requests failed`);
     if (!row.direct) continue;

@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Health, LANDING_BOOT_SCRIPT, LIMITS } from "@choir/contract";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { OidcClient } from "./auth/oidc.js";
 import { authRoutes } from "./auth/routes.js";
 import { SessionService } from "./auth/sessions.js";
@@ -162,12 +162,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // and the database close, so handlers whose callers hung up finish their queries.
   app.addHook("onClose", () => handlers.settled(SHUTDOWN_HANDLER_WAIT_MS));
 
-  await app.register(helmet, {
+  // Security headers from helmet's middleware, built once: the Fastify plugin built it again on every request
+  // (parsing the content security policy each time, a tenth of the server's time on a playlist read, bench/playlist).
+  const securityHeaders = helmet({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    ),
+  );
   await app.register(formbody, { bodyLimit: LIMITS.bodyLimitBytes });
   await registerRateLimit(app, config.redisUrl, config.rateLimitPerMinute * WRITES_PER_LIMIT);
   registerAuthentication(app);

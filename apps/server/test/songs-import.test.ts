@@ -208,6 +208,41 @@ describe("song import", () => {
     expect(await ownSongCount(singer)).toBe(before);
   });
 
+  it("saves the other files when the database refuses one, and writes many files' songs and tags together", async () => {
+    const before = await ownSongCount(singer);
+    const refused = [{ title: "Refused", artist: null, content: "[C]nul\u0000", tags: [] }];
+    const files = [
+      { name: "first.cho", content: "{title: Batch first}\n{tag: Batch Tag}\n[G]one" },
+      { name: "refused.json", content: JSON.stringify(refused) },
+      { name: "second.cho", content: "{title: Batch second}\n{tag: batch tag}\n{tag: Other}\n[D]two" },
+    ];
+    const results = await importOk(singer, files);
+    expect(results.map((r) => [r.name, r.songIds.length, r.error])).toEqual([
+      ["first.cho", 1, undefined],
+      ["refused.json", 0, "The songs of this file could not be saved."],
+      ["second.cho", 1, undefined],
+    ]);
+    expect(await ownSongCount(singer)).toBe(before + 2);
+    // Without a refusal, all files' songs are written together, in the order of the files, one tag per name.
+    const many = Array.from({ length: SONG_LIMITS.importFilesMax }, (_, i) => ({
+      name: `many-${i}.cho`,
+      content: `{title: Many ${i}}\n{tag: ${i % 2 ? "Many Tag" : "many tag"}}\n[C]song ${i}`,
+    }));
+    const written = await importOk(singer, many);
+    expect(written.every((r) => r.songIds.length === 1 && !r.error)).toBe(true);
+    for (const [i, result] of written.entries()) {
+      if (i % 10 !== 0) continue;
+      const song = await read(singer, result.songIds[0]!);
+      expect(song.title).toBe(`Many ${i}`);
+      expect(song.tags.map((t: { tagName: string }) => t.tagName.toLowerCase())).toEqual(["many tag"]);
+    }
+    const tagIds = new Set<string>();
+    for (const result of written.slice(0, 2)) {
+      for (const tag of (await read(singer, result.songIds[0]!)).tags) tagIds.add(tag.tagId);
+    }
+    expect(tagIds.size).toBe(1);
+  });
+
   it("gives a file over the size limits its own error", async () => {
     const hugeSong = `{title: Too long}\n${"[C]la ".repeat(20_001)}`;
     const hugeExport = " ".repeat(SONG_LIMITS.importFileMax + 1);

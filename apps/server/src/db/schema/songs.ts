@@ -135,10 +135,12 @@ export const songBrowse = pgTable("song_browse", searchRowColumns(), (t) =>
 );
 
 /**
- * One row: a number the database raises, in the same transaction, whenever something a search can answer changes
- * (a song, its search row, its tags or choirs, a membership, a tag, a creator's or a choir's name; triggers of
- * migration 0011). A search reads it in the same snapshot as its results, so a server keeps answers under the
- * number they were computed at and serves them again while the number stands (features/songs/search-cache.ts).
+ * The search generation: numbers the database raises, in the same transaction, whenever something a search can
+ * answer changes (a song, its search row, its tags or choirs, a membership, a tag, a creator's or a choir's name;
+ * triggers of migration 0011). A search reads their sum in the same snapshot as its results, so a server keeps
+ * answers under the sum they were computed at and serves them again while it stands
+ * (features/songs/search-cache.ts). Sixty-four rows, each transaction raising the one its id picks (migration
+ * 0016), so that writers do not queue for one row's lock.
  */
 export const searchGeneration = pgTable(
   "search_generation",
@@ -146,7 +148,7 @@ export const searchGeneration = pgTable(
     id: integer("id").primaryKey(),
     value: bigint("value", { mode: "number" }).notNull(),
   },
-  (t) => [check("search_generation_one_row", sql`${t.id} = 1`)],
+  (t) => [check("search_generation_slot", sql`${t.id} between 1 and 64`)],
 );
 
 /** Choirs a PublicChoirs song is shared with. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { choirs } from "../../db/schema/index.js";
-import { forbidden } from "../../http/errors.js";
+import { forbidden, notFound } from "../../http/errors.js";
 
 export { visibleTo as songVisibleTo } from "../songs/policy.js";
 
@@ -10,9 +10,12 @@ interface PlaylistOwner {
   choirId: string;
 }
 
-/** A playlist is visible to its choir's members only; to anyone else it does not exist (404). */
-export async function requirePlaylistReader(db: Db, playlist: PlaylistOwner, userId: string): Promise<void> {
-  await requireMember(db, playlist.choirId, userId);
+/**
+ * A playlist is visible to its choir's members only; to anyone else it does not exist (404). The read learns whether
+ * the reader is a member in the statement that reads the playlist (`getPlaylist`), so no query is spent here.
+ */
+export function requirePlaylistReader(playlist: { readerIsMember: boolean }): void {
+  if (!playlist.readerIsMember) throw notFound();
 }
 
 /**

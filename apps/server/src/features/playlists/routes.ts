@@ -100,9 +100,10 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      await requirePlaylistReader(app.db, await findPlaylist(app.db, request.params.id), userId);
+      const details = await getPlaylist(app.db, request.params.id, userId);
+      requirePlaylistReader(details);
       reply.header("Cache-Control", "no-store");
-      return presentPlaylist(await getPlaylist(app.db, request.params.id, userId));
+      return presentPlaylist(details);
     },
   );
 

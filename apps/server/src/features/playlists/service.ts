@@ -20,13 +20,17 @@ export type PlaylistRow = typeof playlists.$inferSelect;
 type SectionRow = typeof playlistSections.$inferSelect;
 type EntryRow = typeof playlistEntries.$inferSelect;
 
+/** What a playlist's answer shows (presenter.ts). */
 export interface PlaylistDetails {
-  playlist: PlaylistRow;
+  playlist: Pick<
+    PlaylistRow,
+    "id" | "choirId" | "date" | "title" | "isPublic" | "templateId" | "createdAt" | "updatedAt"
+  >;
   template: { id: string; title: string } | null;
   sections: {
-    section: SectionRow;
+    section: Pick<SectionRow, "id" | "title">;
     entries: {
-      entry: EntryRow;
+      entry: Pick<EntryRow, "id" | "songId" | "key">;
       /** null when the reader may not see the song. */
       song: { title: string; artist: string | null; key: string | null; duration: string | null } | null;
     }[];
@@ -115,13 +119,77 @@ async function withDetails(db: Executor, rows: PlaylistRow[], viewerId: string):
   }));
 }
 
+/**
+ * A playlist with its template's title, its sections in order and their entries in order, each entry's song (title,
+ * artist, the `{key}` and `{duration}` of its text) where `viewerId` may see the song, and whether `viewerId` is a
+ * member of its choir (for the policy): one statement. 404 for an unknown playlist.
+ */
 export async function getPlaylist(
   db: Executor,
   playlistId: string,
   viewerId: string,
-): Promise<PlaylistDetails> {
-  const [details] = await withDetails(db, [await findPlaylist(db, playlistId)], viewerId);
-  return details!;
+): Promise<PlaylistDetails & { readerIsMember: boolean }> {
+  const result = await db.execute(sql`
+    select p.id, p.choir_id as "choirId", p.date::text as date, p.title, p.is_public as "isPublic",
+      p.template_id as "templateId", ${utc("p.created_at")} as "createdAt", ${utc("p.updated_at")} as "updatedAt",
+      exists (select 1 from choir_members m where m.choir_id = p.choir_id and m.user_id = ${viewerId}) as "isMember",
+      (select json_build_object('id', t.id, 'title', t.title) from playlist_templates t where t.id = p.template_id)
+        as template,
+      (select coalesce(json_agg(json_build_object('id', sec.id, 'title', sec.title, 'entries', (
+          select coalesce(json_agg(json_build_object('id', e.id, 'songId', e.song_id, 'key', e.key,
+              'title', songs.title, 'artist', songs.artist,
+              'songKey', substring(songs.content from ${KEY_PATTERN}::text),
+              'duration', substring(songs.content from ${DURATION_PATTERN}::text))
+            order by e.position, e.created_at, e.id), '[]')
+          from playlist_entries e left join songs on songs.id = e.song_id and ${songVisibleTo(viewerId)}
+          where e.section_id = sec.id)) order by sec.position, sec.id), '[]')
+        from playlist_sections sec where sec.playlist_id = p.id) as sections
+    from playlists p where p.id = ${playlistId}`);
+  const [row] = (result as unknown as { rows: PlaylistReadRow[] }).rows;
+  if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
+  const { isMember, template, sections, createdAt, updatedAt, ...playlist } = row;
+  return {
+    readerIsMember: isMember,
+    playlist: { ...playlist, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) },
+    template,
+    sections: sections.map(({ entries, ...section }) => ({
+      section,
+      entries: entries.map(({ title, artist, songKey, duration, ...entry }) => ({
+        entry,
+        song: title === null ? null : { title, artist, key: songKey, duration },
+      })),
+    })),
+  };
+}
+
+/** A timestamp column as ISO 8601 text in UTC, to the millisecond. */
+const utc = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+interface PlaylistReadRow {
+  id: string;
+  choirId: string;
+  date: string;
+  title: string | null;
+  isPublic: boolean;
+  templateId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  isMember: boolean;
+  template: { id: string; title: string } | null;
+  sections: {
+    id: string;
+    title: string;
+    entries: {
+      id: string;
+      songId: string;
+      key: string | null;
+      title: string | null;
+      artist: string | null;
+      songKey: string | null;
+      duration: string | null;
+    }[];
+  }[];
 }
 
 /** A page of a choir's playlists, by date (one per day, so the order is total), from the day `from` when given. */

@@ -4,13 +4,14 @@ import {
   type ImportResult,
   LIMITS,
   SONG_LIMITS,
+  SONG_MESSAGES,
   VISIBILITY,
 } from "@choir/contract";
 import { detectFormat, MAX_RENDERED_LINES, parseSong, type SongFormat, toChordPro } from "@choir/songsheet";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
-import { insertSong, requireSongAllowance } from "./service.js";
+import { insertSongs, requireSongAllowance, songAllowance } from "./service.js";
 
 /** A song read from an import file, validated like a new song. */
 export type ImportedSongFields = z.output<typeof ImportedSong>;
@@ -126,8 +127,10 @@ export function readImportFile(file: { name: string; content: string }): Importe
 }
 
 /**
- * Imports each file as the caller's private songs: a result per file, in order. All songs of a file are
- * created in one transaction; a file that fails reports why and the next one is still imported.
+ * Imports each file as the caller's private songs: a result per file, in order. The songs of a file are created
+ * all or none; a file that fails reports why and the next one is still imported. Every file is read first, then the
+ * songs of all readable files are written together in one transaction (a few statements whatever their number);
+ * should the database refuse that, they are written again file by file, so that only the file at fault fails.
  * `onUnexpected` hears failures that are not the file's fault (the database), to log them. The songs count against
  * the person's daily limit (`dailyLimit`, 0: none): with none left the import is refused (SongLimitError, 429);
  * a file that would pass it is not imported and says why.
@@ -140,41 +143,92 @@ export async function importSongFiles(
   dailyLimit = 0,
 ): Promise<ImportResult["results"]> {
   await db.transaction((tx) => requireSongAllowance(tx, userId, 1, dailyLimit));
-  const results: ImportResult["results"] = [];
-  let created = 0;
+  const entries: ImportEntry[] = [];
+  let planned = 0;
   for (const file of files) {
     try {
       const songs = readImportFile(file);
-      if (created + songs.length > SONG_LIMITS.importSongsMax) {
+      if (planned + songs.length > SONG_LIMITS.importSongsMax) {
         throw new ImportFileError(
           `One import creates at most ${formatNumber(SONG_LIMITS.importSongsMax)} songs: import this file on its own.`,
         );
       }
-      const songIds = await db.transaction(async (tx) => {
-        await requireSongAllowance(tx, userId, songs.length, dailyLimit);
-        const ids: string[] = [];
-        for (const song of songs) {
-          ids.push(
-            await insertSong(tx, userId, {
-              ...song,
-              audioUrl: null,
-              visibility: VISIBILITY.Private,
-              visibleToChoirs: [],
-            }),
-          );
-        }
-        return ids;
-      });
-      created += songIds.length;
-      results.push({ name: file.name, songIds });
+      planned += songs.length;
+      entries.push({ name: file.name, songs });
     } catch (error) {
-      if (error instanceof ImportFileError || error instanceof AppError) {
-        results.push({ name: file.name, songIds: [], error: error.message });
-      } else {
-        onUnexpected(error, file.name);
-        results.push({ name: file.name, songIds: [], error: "The songs of this file could not be saved." });
+      entries.push({ name: file.name, error: fileError(error, file.name, onUnexpected) });
+    }
+  }
+  try {
+    await db.transaction(async (tx) => {
+      let { left } = await songAllowance(tx, userId, dailyLimit);
+      const accepted: { entry: ImportEntry; songs: ImportedSongFields[] }[] = [];
+      for (const entry of entries) {
+        const songs = entry.songs;
+        if (!songs) continue;
+        if (songs.length > left) {
+          entry.error = SONG_MESSAGES.dailyLimit;
+          continue;
+        }
+        left -= songs.length;
+        accepted.push({ entry, songs });
+      }
+      const ids = await insertSongs(
+        tx,
+        userId,
+        accepted.flatMap(({ songs }) => songs.map(privateSong)),
+      );
+      let at = 0;
+      for (const { entry, songs } of accepted) {
+        entry.songIds = ids.slice(at, at + songs.length);
+        at += songs.length;
+      }
+    });
+  } catch (error) {
+    onUnexpected(error, "(the import's songs together)");
+    for (const entry of entries) {
+      if (!entry.songs || entry.error) continue;
+      const songs = entry.songs;
+      entry.songIds = undefined;
+      try {
+        entry.songIds = await db.transaction(async (tx) => {
+          await requireSongAllowance(tx, userId, songs.length, dailyLimit);
+          return insertSongs(tx, userId, songs.map(privateSong));
+        });
+      } catch (fileFailure) {
+        entry.error = fileError(fileFailure, entry.name, onUnexpected);
       }
     }
   }
-  return results;
+  return entries.map((entry) =>
+    entry.error
+      ? { name: entry.name, songIds: [], error: entry.error }
+      : { name: entry.name, songIds: entry.songIds ?? [] },
+  );
+}
+
+interface ImportEntry {
+  name: string;
+  songs?: ImportedSongFields[];
+  songIds?: string[];
+  error?: string;
+}
+
+/** An imported song as a new private song of the person importing. */
+const privateSong = (song: ImportedSongFields) => ({
+  ...song,
+  audioUrl: null,
+  visibility: VISIBILITY.Private,
+  visibleToChoirs: [],
+});
+
+/** What a file that could not be imported says: its own fault in words, anything else logged and said plainly. */
+function fileError(
+  error: unknown,
+  fileName: string,
+  onUnexpected: (error: unknown, fileName: string) => void,
+) {
+  if (error instanceof ImportFileError || error instanceof AppError) return error.message;
+  onUnexpected(error, fileName);
+  return "The songs of this file could not be saved.";
 }

@@ -1,9 +1,10 @@
 /**
  * Song search answers kept for asking again, in this server's memory.
  *
- * The database keeps one number, the search generation (table `search_generation`), that its triggers raise in the
- * same transaction as any change a search can answer: a song, its tags or choirs, a membership, a tag, a creator's or
- * a choir's name (migration 0011). A search reads the number in the same snapshot as its results, and its answer is
+ * The database keeps one number, the search generation (the sum of table `search_generation`, whose rows its
+ * triggers raise in the same transaction as any change a search can answer: a song, its tags or choirs, a
+ * membership, a tag, a creator's or a choir's name; migrations 0011 and 0016). A search reads the number in the same
+ * snapshot as its results, and its answer is
  * kept under it. A later search reads the number first: while it stands, nothing a search reads has changed, so a
  * kept answer is the answer. A higher number empties the cache at once. Correct with several servers on one
  * database: each reads the number from the database, none trusts its own writes.

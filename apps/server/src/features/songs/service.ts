@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -117,17 +118,29 @@ export async function requireSongAllowance(
   count: number,
   limit: number,
 ): Promise<void> {
-  if (limit <= 0) return;
+  const allowance = await songAllowance(tx, userId, limit);
+  if (allowance.left >= count) return;
+  const wait = allowance.left === limit || count > limit ? DAY_SECONDS : allowance.wait;
+  throw new SongLimitError(limit, Math.min(DAY_SECONDS, Math.max(1, wait)));
+}
+
+/**
+ * How many more songs the person may create now (Infinity without a limit), and the seconds until their oldest
+ * song of the last 24 hours stops counting; holds their user row until the caller's transaction ends.
+ */
+export async function songAllowance(
+  tx: Tx,
+  userId: string,
+  limit: number,
+): Promise<{ left: number; wait: number }> {
+  if (limit <= 0) return { left: Number.POSITIVE_INFINITY, wait: 0 };
   await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
   const result = await tx.execute(sql`select count(*)::int as made,
       ceil(extract(epoch from min(created_at) + interval '1 day' - now()))::int as wait
     from (select created_at from songs where creator_id = ${userId} and created_at > now() - interval '1 day'
       order by created_at limit ${limit}) recent`);
   const [row] = (result as unknown as { rows: { made: number; wait: number | null }[] }).rows;
-  const made = Number(row?.made ?? 0);
-  if (made + count <= limit) return;
-  const wait = made === 0 || count > limit ? DAY_SECONDS : Number(row?.wait ?? DAY_SECONDS);
-  throw new SongLimitError(limit, Math.min(DAY_SECONDS, Math.max(1, wait)));
+  return { left: limit - Number(row?.made ?? 0), wait: Number(row?.wait ?? DAY_SECONDS) };
 }
 
 /** Creates a song (or a choir version) for `creatorId`, within their daily limit of new songs (0: none). */
@@ -155,9 +168,26 @@ export async function insertSong(
   fields: SongFields,
   version?: { baseSongId: string; choirId: string },
 ): Promise<string> {
-  const [row] = await tx
-    .insert(songs)
-    .values({
+  const [id] = await insertSongs(tx, creatorId, [fields], version);
+  return id!;
+}
+
+/**
+ * Inserts new songs with their tags and choirs in a few statements whatever their number (the songs, the tags not
+ * known yet, the songs' tags, their choirs), so that the search rows the triggers keep are written once a
+ * statement; the ids in the order given. Choir membership is the caller's to check.
+ */
+export async function insertSongs(
+  tx: Tx,
+  creatorId: string,
+  list: SongFields[],
+  version?: { baseSongId: string; choirId: string },
+): Promise<string[]> {
+  if (list.length === 0) return [];
+  const ids = list.map(() => randomUUID());
+  await tx.insert(songs).values(
+    list.map((fields, index) => ({
+      id: ids[index],
       title: fields.title,
       artist: fields.artist,
       content: fields.content,
@@ -166,11 +196,40 @@ export async function insertSong(
       creatorId,
       baseSongId: version?.baseSongId ?? null,
       versionChoirId: version?.choirId ?? null,
-    })
-    .returning({ id: songs.id });
-  await setTags(tx, row!.id, fields.tags);
-  await setChoirs(tx, row!.id, fields.visibility, fields.visibleToChoirs);
-  return row!.id;
+      tagsText: fields.tags.join(" "),
+    })),
+  );
+  // One tag per name whatever its case, as setTags keeps them.
+  const names = new Map<string, string>();
+  for (const fields of list) {
+    for (const name of fields.tags) {
+      const key = name.toLocaleLowerCase();
+      if (!names.has(key)) names.set(key, name);
+    }
+  }
+  if (names.size > 0) {
+    await tx
+      .insert(tags)
+      .values([...names.values()].map((name) => ({ name })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({ id: tags.id, key: sql<string>`lower(${tags.name})` })
+      .from(tags)
+      .where(inArray(sql`lower(${tags.name})`, [...names.keys()]));
+    const tagIds = new Map(rows.map((row) => [row.key, row.id]));
+    const links = list.flatMap((fields, index) => {
+      const songTagIds = new Set(fields.tags.flatMap((name) => tagIds.get(name.toLocaleLowerCase()) ?? []));
+      return [...songTagIds].map((tagId) => ({ songId: ids[index]!, tagId }));
+    });
+    if (links.length > 0) await tx.insert(songTags).values(links).onConflictDoNothing();
+  }
+  const shared = list.flatMap((fields, index) =>
+    fields.visibility === 2
+      ? [...new Set(fields.visibleToChoirs)].map((choirId) => ({ songId: ids[index]!, choirId }))
+      : [],
+  );
+  if (shared.length > 0) await tx.insert(songChoirs).values(shared);
+  return ids;
 }
 
 /** A song the user may see, or 404 (whether it does not exist or is not theirs to see). */
@@ -507,7 +566,7 @@ function answerBytes(answer: SearchAnswer): number {
 
 /** The database's search generation now (see search-cache.ts). */
 async function currentGeneration(db: Db): Promise<number> {
-  const result = await db.execute(sql`select value from search_generation where id = 1`);
+  const result = await db.execute(sql`select sum(value)::bigint as value from search_generation`);
   return Number((result as unknown as { rows: { value: number | string }[] }).rows[0]?.value ?? 0);
 }
 
@@ -669,7 +728,7 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     total = sql`(select count(*) from ${table} ss where ${condition})`;
   }
   return sql`with ${matches}
-    select ${total}::int as total, (select value from search_generation where id = 1) as generation,
+    select ${total}::int as total, (select sum(value)::bigint from search_generation) as generation,
       case when s.id is null then null else json_build_object(
       'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
       'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,

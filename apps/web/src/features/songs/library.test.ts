@@ -1,3 +1,4 @@
+import { SONG_LIMITS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {
   canDeleteSong,
@@ -10,6 +11,7 @@ import {
   effectiveDirection,
   effectiveSort,
   hasActiveFilters,
+  IMPORT_BATCH_MAX_CHARS,
   IMPORT_FILE_MAX_CHARS,
   importBatches,
   importProgress,
@@ -23,6 +25,7 @@ import {
   searchQueryFor,
   songKey,
   songPath,
+  splitExports,
   summarizeBulkDelete,
   summarizeImport,
   uniqueSongs,
@@ -227,12 +230,57 @@ describe("bulk actions", () => {
 describe("import", () => {
   const file = (name: string, length = 10) => ({ name, content: "x".repeat(length) });
 
-  it("sends at most five files a batch, in order", () => {
-    const files = Array.from({ length: 12 }, (_, i) => file(`f${i}.cho`));
+  it("sends at most as many files a batch as the server takes, in order", () => {
+    const files = Array.from({ length: 120 }, (_, i) => file(`f${i}.cho`));
     const { batches, tooLarge } = importBatches(files);
-    expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
+    expect(batches.map((batch) => batch.length)).toEqual([50, 50, 20]);
     expect(batches.flat().map((f) => f.name)).toEqual(files.map((f) => f.name));
     expect(tooLarge).toEqual([]);
+  });
+
+  it("keeps a batch within the songs one import creates", () => {
+    const exports = [300, 150, 100, 1].map((songs, i) => ({ ...file(`e${i}.json`), songs }));
+    const { batches } = importBatches(exports);
+    expect(batches.map((batch) => batch.map((f) => f.name))).toEqual([
+      ["e0.json", "e1.json"],
+      ["e2.json", "e3.json"],
+    ]);
+  });
+
+  it("cuts an export file too large for one request into parts the server takes, every song once, in order", () => {
+    const songs = Array.from({ length: 1_234 }, (_, i) => ({
+      title: `Song ${i}`,
+      artist: null,
+      content: `{title: Song ${i}}\n${"[C]la ".repeat(i % 7 === 0 ? 4_000 : 40)}`,
+      tags: ["t"],
+    }));
+    const parts = splitExports([{ name: "library.json", content: JSON.stringify(songs) }, file("one.cho")]);
+    const exported = parts.filter((part) => part.name.startsWith("library"));
+    expect(exported.length).toBeGreaterThan(2);
+    expect(exported.map((part) => part.name)).toEqual(exported.map((_, i) => `library-${i + 1}.json`));
+    for (const part of exported) {
+      const entries = JSON.parse(part.content) as unknown[];
+      expect(part.songs).toBe(entries.length);
+      expect(entries.length).toBeLessThanOrEqual(SONG_LIMITS.importSongsMax);
+      expect(part.content.length).toBeLessThanOrEqual(
+        Math.min(IMPORT_FILE_MAX_CHARS, IMPORT_BATCH_MAX_CHARS),
+      );
+    }
+    expect(exported.flatMap((part) => JSON.parse(part.content))).toEqual(songs);
+    expect(parts.at(-1)).toEqual(file("one.cho"));
+    // Every batch of the parts fits the server: files, songs and text.
+    for (const batch of importBatches(parts).batches) {
+      expect(batch.reduce((n, f) => n + (f.songs ?? 1), 0)).toBeLessThanOrEqual(SONG_LIMITS.importSongsMax);
+      expect(batch.reduce((n, f) => n + f.content.length, 0)).toBeLessThanOrEqual(IMPORT_BATCH_MAX_CHARS);
+    }
+  });
+
+  it("sends an export file that fits as it is, and leaves what is not an export for the server", () => {
+    const small = { name: "few.json", content: JSON.stringify([{ title: "A" }, { title: "B" }]) };
+    expect(splitExports([small])).toEqual([{ ...small, songs: 2 }]);
+    const broken = { name: "broken.json", content: "[{" };
+    const object = { name: "object.json", content: "{}" };
+    expect(splitExports([broken, object])).toEqual([broken, object]);
   });
 
   it("starts a new batch before the text would pass the size budget", () => {

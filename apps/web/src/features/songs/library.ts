@@ -2,6 +2,7 @@ import {
   type BulkDeleteResult,
   type ImportResult,
   LIMITS,
+  SONG_LIMITS,
   type Song,
   type SongSearchQuery,
   type SongSort,
@@ -30,7 +31,8 @@ export const EXPORT_FILE_NAME = "songs-export.json";
 export const EXPORT_IDS_PER_CALL = 100;
 
 export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt";
-export const IMPORT_FILES_PER_BATCH = 5;
+/** Files a request carries: the server's most, so that a library of thousands of song files takes few round trips. */
+export const IMPORT_FILES_PER_BATCH = SONG_LIMITS.importFilesMax;
 /** A batch stays well below the server's 1 MB body limit (JSON escaping can grow the text). */
 export const IMPORT_BATCH_MAX_CHARS = Math.floor(LIMITS.bodyLimitBytes * 0.6);
 /** The server refuses a single file longer than this. */
@@ -267,6 +269,8 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 export interface ImportFile {
   name: string;
   content: string;
+  /** Songs the file holds, when known (an export file read here); a song file holds one. */
+  songs?: number;
 }
 
 export interface ImportFileResult {
@@ -277,30 +281,83 @@ export interface ImportFileResult {
 }
 
 /**
- * Files in the order given, in batches of at most five and about 600 kB of text each, so every POST fits the
- * server's body limit. A file too long for the server is not sent at all: it comes back in `tooLarge`.
+ * Export files (JSON arrays of songs) too large for one request are cut into parts the server takes whole: at most
+ * as many songs as one import creates and as much text as a batch carries, named "{name}-{n}.json". Other files,
+ * and export files that fit, go as they are, an export file with its number of songs. A file that is not a JSON
+ * array is left for the server to explain.
+ */
+export function splitExports(files: readonly ImportFile[]): ImportFile[] {
+  return files.flatMap((file) => {
+    if (!file.name.toLowerCase().endsWith(".json")) return [file];
+    let entries: unknown;
+    try {
+      entries = JSON.parse(file.content);
+    } catch {
+      return [file];
+    }
+    if (!Array.isArray(entries)) return [file];
+    const maxChars = Math.min(IMPORT_FILE_MAX_CHARS, IMPORT_BATCH_MAX_CHARS);
+    if (entries.length <= SONG_LIMITS.importSongsMax && file.content.length <= maxChars) {
+      return [{ ...file, songs: entries.length }];
+    }
+    const parts: unknown[][] = [];
+    let part: unknown[] = [];
+    let size = 2;
+    for (const entry of entries) {
+      const length = JSON.stringify(entry).length + 1;
+      if (part.length > 0 && (part.length >= SONG_LIMITS.importSongsMax || size + length > maxChars)) {
+        parts.push(part);
+        part = [];
+        size = 2;
+      }
+      part.push(entry);
+      size += length;
+    }
+    if (part.length > 0) parts.push(part);
+    // Numbered like the parts of a split archive, the extension kept last (the server reads the type from it).
+    const stem = file.name.replace(/\.json$/i, "");
+    return parts.map((songs, index) => ({
+      name: `${stem}-${index + 1}.json`,
+      content: JSON.stringify(songs),
+      songs: songs.length,
+    }));
+  });
+}
+
+/**
+ * Files in the order given, in batches of at most 50 files, as many songs as one import creates and about 600 kB
+ * of text each, so every POST fits the server's limits. A file too long for the server is not sent at all: it comes
+ * back in `tooLarge`.
  */
 export function importBatches(
   files: readonly ImportFile[],
-  maxFiles = IMPORT_FILES_PER_BATCH,
-  maxChars = IMPORT_BATCH_MAX_CHARS,
+  maxFiles: number = IMPORT_FILES_PER_BATCH,
+  maxChars: number = IMPORT_BATCH_MAX_CHARS,
+  maxSongs: number = SONG_LIMITS.importSongsMax,
 ): { batches: ImportFile[][]; tooLarge: ImportFile[] } {
   const batches: ImportFile[][] = [];
   const tooLarge: ImportFile[] = [];
   let current: ImportFile[] = [];
   let size = 0;
+  let songs = 0;
   for (const file of files) {
     if (file.content.length > IMPORT_FILE_MAX_CHARS) {
       tooLarge.push(file);
       continue;
     }
-    if (current.length > 0 && (current.length >= maxFiles || size + file.content.length > maxChars)) {
+    const fileSongs = file.songs ?? 1;
+    if (
+      current.length > 0 &&
+      (current.length >= maxFiles || size + file.content.length > maxChars || songs + fileSongs > maxSongs)
+    ) {
       batches.push(current);
       current = [];
       size = 0;
+      songs = 0;
     }
     current.push(file);
     size += file.content.length;
+    songs += fileSongs;
   }
   if (current.length > 0) batches.push(current);
   return { batches, tooLarge };

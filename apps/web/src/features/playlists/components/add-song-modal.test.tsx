@@ -4,7 +4,7 @@ import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
-import { AddSongModal, sectionFirst } from "./add-song-modal";
+import { AddSongModal, sectionFirst, versionsFirst } from "./add-song-modal";
 
 beforeAll(() => {
   window.ResizeObserver ??= class {
@@ -79,6 +79,27 @@ describe("the add-song search", () => {
     expect(within(versionRow).getByTestId("add-song-version").textContent).toBe(
       "Choir version · Harbor Voices",
     );
+  });
+
+  it("lists a choir version right before its original, whatever order the search found them in", async () => {
+    renderModal();
+    const rows = await screen.findAllByTestId("add-song-result");
+    expect(rows.map((row) => row.dataset.songId)).toEqual([VERSION_ID, ORIGINAL_ID]);
+    const other = song({ songId: "55555555-5555-4555-8555-555555555555", title: "Another" });
+    const second = song({ ...version, songId: "66666666-6666-4666-8666-666666666666" });
+    const orphan = song({
+      ...version,
+      songId: "77777777-7777-4777-8777-777777777777",
+      baseSongId: other.songId,
+    });
+    const ids = (songs: Song[]) => versionsFirst(songs).map((s) => s.songId);
+    expect(ids([other, original, version, second])).toEqual(
+      [other, version, second, original].map((s) => s.songId),
+    );
+    expect(ids([version, original])).toEqual([VERSION_ID, ORIGINAL_ID]);
+    // A version whose original was not found stays where it was; so does one whose original comes after it.
+    expect(ids([original, orphan])).toEqual([ORIGINAL_ID, orphan.songId]);
+    expect(ids([orphan, original, other])).toEqual([orphan.songId, ORIGINAL_ID, other.songId]);
   });
 
   it("says it in Spanish", async () => {

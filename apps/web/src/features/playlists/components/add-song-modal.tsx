@@ -61,10 +61,25 @@ export function sectionFirst(
 }
 
 /**
+ * A choir version right before its original when both were found (they read alike, and the version holds the
+ * choir's own key and arrangement); otherwise the order found. Versions of one original keep their order.
+ */
+export function versionsFirst(songs: Song[]): Song[] {
+  const position = new Map(songs.map((song, index) => [song.songId, index]));
+  return songs
+    .map((song, index) => {
+      const base = song.baseSongId ? position.get(song.baseSongId) : undefined;
+      return { song, rank: base === undefined ? index : Math.min(index, base - 0.5) };
+    })
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ song }) => song);
+}
+
+/**
  * Search the songs one may see (GET /api/songs/search) and add them to a section. Songs tagged for the section
  * come first, under their own heading: before anything is typed, the section's tagged songs (a tag search by the
  * section's title, which the server matches through the tag glossary), then the library; once something is
- * typed, the matches tagged for the section, then the others.
+ * typed, the matches tagged for the section, then the others; in each, a choir version before its original.
  */
 export function AddSongModal({
   opened,
@@ -106,9 +121,11 @@ export function AddSongModal({
   const taggedSongs = canFavour ? (tagged.data?.songs ?? []) : [];
   const taggedIds = new Set(taggedSongs.map((song) => song.songId));
   const found = results.data?.songs ?? [];
-  const { favoured, others } = settled
+  const parts = settled
     ? sectionFirst(found, sectionTag, taggedIds)
     : { favoured: taggedSongs, others: found.filter((song) => !taggedIds.has(song.songId)) };
+  const favoured = versionsFirst(parts.favoured);
+  const others = versionsFirst(parts.others);
   const songs = [...favoured, ...others];
 
   const row = (song: Song, isFavoured: boolean) => {

@@ -13,6 +13,7 @@ import {
   type ImportSummary,
   importBatches,
   importProgress,
+  splitExports,
   summarizeImport,
 } from "../library";
 import classes from "./library.module.css";
@@ -71,7 +72,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
         results.push({ name: file.name, songIds: [], error: { key: "songs.library.import.unreadable" } });
       }
     }
-    const { batches, tooLarge } = importBatches(read);
+    const { batches, tooLarge } = importBatches(splitExports(read));
     for (const file of tooLarge) {
       results.push({ name: file.name, songIds: [], error: { key: "songs.library.import.tooLarge" } });
     }

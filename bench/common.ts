@@ -1,0 +1,57 @@
+/** What the benchmarks share: settings from the environment, the report file, and the targets' PASS/FAIL lines. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** A positive number from the environment, or the default. */
+export function envNumber(name: string, fallback: number): number {
+  const value = process.env[name] ? Number(process.env[name]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+export const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+export const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+
+/** Collects PASS/FAIL lines into `lines`; `failed` counts the misses. */
+export function targets(lines: string[]) {
+  let failed = 0;
+  return {
+    check(ok: boolean, text: string) {
+      failed += Number(!ok);
+      lines.push(`- ${ok ? "PASS" : "FAIL"} ${text}`);
+    },
+    get failed() {
+      return failed;
+    },
+  };
+}
+
+/**
+ * Prints the context and the report, and writes bench/results/{name}-{date}.md (one file a day, the last run wins).
+ * Returns the path written.
+ */
+export function writeReport(
+  name: string,
+  title: string,
+  startedAt: Date,
+  context: string,
+  lines: string[],
+): string {
+  console.log(`\n${context}\n\n${lines.join("\n")}`);
+  const date = startedAt.toISOString().slice(0, 10);
+  const file = fileURLToPath(new URL(`./results/${name}-${date}.md`, import.meta.url));
+  mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
+  writeFileSync(
+    file,
+    [
+      `# ${title}, ${date}`,
+      "",
+      `\`npm run bench:${name}\` at ${startedAt.toISOString()}: ${context}`,
+      "",
+      ...lines,
+      "",
+    ].join("\n"),
+  );
+  console.log(`\nwritten to ${file}`);
+  return file;
+}
