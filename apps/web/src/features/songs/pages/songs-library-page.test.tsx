@@ -252,7 +252,7 @@ describe("songs library page", () => {
     expect(result.textContent).toContain("Song 3: Song not found");
   });
 
-  it("imports files in batches of five with a progress bar and a summary", async () => {
+  it("imports files in batches of as many as the server takes, with a progress bar and a summary", async () => {
     renderLibrary();
     await screen.findByTestId("songs-empty");
     fireEvent.click(screen.getByTestId("songs-import-button"));
@@ -260,17 +260,17 @@ describe("songs library page", () => {
     expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt");
     expect(input.multiple).toBe(true);
     const files = Array.from(
-      { length: 7 },
+      { length: 57 },
       (_, i) =>
-        new File([`{title: T${i}}\n[C]La`], i === 6 ? "bad.txt" : `song-${i}.cho`, { type: "text/plain" }),
+        new File([`{title: T${i}}\n[C]La`], i === 56 ? "bad.txt" : `song-${i}.cho`, { type: "text/plain" }),
     );
     fireEvent.change(input, { target: { files } });
     fireEvent.click(await screen.findByTestId("songs-import-submit"));
 
     const summary = await screen.findByTestId("songs-import-summary");
-    expect(calls("/songs/import").map((call) => call.body.files.length)).toEqual([5, 2]);
+    expect(calls("/songs/import").map((call) => call.body.files.length)).toEqual([50, 7]);
     expect(screen.getByTestId("songs-import-progress")).toBeTruthy();
-    expect(summary.textContent).toContain("6 songs imported");
+    expect(summary.textContent).toContain("56 songs imported");
     expect(within(summary).getByTestId("songs-import-failures").textContent).toContain(
       "bad.txt: content: must not be blank",
     );
