@@ -280,9 +280,12 @@ async function holdPreparing(page: Page): Promise<void> {
     await page.clock.resume();
     if (attempt > 0) await page.reload();
     await expect(state).toBeAttached();
+    // The picture shows the playlist's outline above the progress: it arrives from the network while 'preparing'
+    // runs, so the clock is held only once it is there.
+    await expect(page.getByTestId("share-song-list")).toBeVisible();
     // On a busy machine the moment may have passed before the pause is asked for: then try again.
     const paused = await page.clock
-      .pauseAt((await page.evaluate(() => Date.now())) + 250)
+      .pauseAt((await page.evaluate(() => Date.now())) + 50)
       .then(() => true)
       .catch(() => false);
     if (paused && (await state.getAttribute("data-phase")) === "preparing") return;
