@@ -109,6 +109,9 @@ test.describe("the landing page as sent", () => {
       });
       await page.goto("/");
       await expect(page.getByTestId("install-card")).toBeVisible();
+      // The app has taken the page over once the root no longer says it was drawn by the server (main.tsx); a click
+      // before then reaches no handler.
+      await expect(page.locator("#root")).not.toHaveAttribute("data-prerendered");
       // Working: the language button redraws the page in Spanish.
       await page.getByTestId("language-switch").click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "landing.hero.title"));
