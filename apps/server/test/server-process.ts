@@ -25,7 +25,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   { built = false }: { built?: boolean } = {},
 ): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768–60999), where outgoing connections take their ports.
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, built ? ["dist/main.js"] : ["--import", "tsx", "src/main.ts"], {
