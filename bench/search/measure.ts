@@ -20,7 +20,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function summarize(latencies: number[], seconds: number, failures = 0): Measurement {
+export function summarize(latencies: number[], seconds: number, failures = 0): Measurement {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     perSecond: latencies.length / seconds,

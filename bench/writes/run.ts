@@ -19,7 +19,7 @@ import { cpus, loadavg } from "node:os";
 import { importBatches, splitExports } from "../../apps/web/src/features/songs/library.js";
 import { envNumber, ms, targets, whole, writeReport } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
-import { type Measurement, percentile } from "../search/measure.js";
+import { type Measurement, summarize } from "../search/measure.js";
 import { seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 
@@ -64,17 +64,7 @@ async function closedLoop(send: (loop: number, n: number) => Promise<Response>):
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / elapsed,
-    count: latencies.length,
-    failures,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    firstFailure,
-  };
+  return { ...summarize(latencies, (performance.now() - started) / 1000, failures), firstFailure };
 }
 
 /** Songs nobody has written yet: the corpus generator's, under another seed, with a run-unique title. */
