@@ -54,6 +54,7 @@ export const STORAGE_KEYS = {
   songFontWeight: "choirapp-song-font-weight",
   songSolfege: "choirapp-song-solfege",
   knownUser: "choirapp-known-user",
+  singSettings: "choirapp-sing-settings",
 } as const;
 
 /** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */

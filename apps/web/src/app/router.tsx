@@ -144,6 +144,13 @@ export const router = createBrowserRouter([
                 .PlaylistDetailPage,
             }),
           },
+          {
+            // Sing mode: the playlist's songs one after another, page by page (the contract fixes this path).
+            path: "/playlists/:playlistId/sing",
+            lazy: async () => ({
+              Component: (await import("../features/playlists/pages/sing-page")).SingPage,
+            }),
+          },
           // The spec lists the edit page as a child of the choir too; both paths open the same screen.
           ...["/playlists/:playlistId/edit", "/choir/:choirId/playlists/:playlistId/edit"].map((path) => ({
             path,

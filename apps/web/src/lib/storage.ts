@@ -59,6 +59,12 @@ export const songSolfege = {
   set: (isOn: boolean) => write(local, STORAGE_KEYS.songSolfege, isOn ? "true" : "false"),
 };
 
+/** Sing mode's display settings on this device, as JSON; sing mode checks every field. */
+export const singSettings = {
+  get: () => read(local, STORAGE_KEYS.singSettings),
+  set: (json: string) => write(local, STORAGE_KEYS.singSettings, json),
+};
+
 export const pendingInviteToken = {
   get: () => read(session, STORAGE_KEYS.inviteToken),
   set: (token: string) => write(session, STORAGE_KEYS.inviteToken, token),

@@ -10,6 +10,11 @@ export function shareUrl(origin: string, playlistId: string): string {
   return `${origin.replace(/\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
 }
 
+/** Sing mode of the playlist, for the choir's members (a signed-out member signs in first and comes back to it). */
+export function singUrl(origin: string, playlistId: string): string {
+  return `${origin.replace(/\/+$/, "")}/playlists/${encodeURIComponent(playlistId)}/sing`;
+}
+
 /**
  * The playlist's PDF, with its headings and dates in the reader's language: a public playlist's for anyone, a
  * private one's only with a member's token.

@@ -21,6 +21,7 @@ import {
   QR_CODE_SIZE,
   QR_ERROR_CORRECTION,
   shareUrl,
+  singUrl,
   useCopyFeedback,
 } from "./share-links";
 import type { ShareModalProps } from "./share-modal";
@@ -44,6 +45,8 @@ export function ShareModalDialog({
   const { t, i18n } = useTranslation();
   const url = shareUrl(window.location.origin, playlistId);
   const { state, copy } = useCopyFeedback();
+  const memberUrl = singUrl(window.location.origin, playlistId);
+  const memberCopy = useCopyFeedback();
   const [showQr, setShowQr] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const isPhone = useMediaQuery("(pointer: coarse) and (max-width: 768px)") ?? false;
@@ -204,6 +207,40 @@ export function ShareModalDialog({
               ? t("share.modal.copyFailedNote")
               : ""}
         </Text>
+        <div className={classes.linkRow} data-testid="share-sing-row">
+          <TextInput
+            className={classes.linkInput}
+            label={t("sing.memberLink")}
+            description={t("sing.memberLinkHint")}
+            value={memberUrl}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="share-sing-url"
+          />
+          <Button
+            variant={memberCopy.state === "copied" ? "filled" : "default"}
+            color={
+              memberCopy.state === "copied" ? "teal.8" : memberCopy.state === "failed" ? "red.9" : undefined
+            }
+            leftSection={
+              memberCopy.state === "copied" ? (
+                <IconCheck size={18} aria-hidden="true" />
+              ) : (
+                <IconCopy size={18} aria-hidden="true" />
+              )
+            }
+            onClick={() => memberCopy.copy(memberUrl)}
+            aria-label={`${t("share.modal.copy")}: ${t("sing.memberLink")}`}
+            data-testid="share-sing-copy"
+            data-state={memberCopy.state}
+          >
+            {memberCopy.state === "copied"
+              ? t("share.modal.copied")
+              : memberCopy.state === "failed"
+                ? t("share.modal.copyFailed")
+                : t("share.modal.copy")}
+          </Button>
+        </div>
         <Group gap="sm">
           <Button
             variant="light"

@@ -53,6 +53,10 @@ export interface SongSheetViewProps {
   showToolbar?: boolean;
   /** Tighter spacing for previews and narrow columns. */
   compact?: boolean;
+  /** Lyrics only, set by the page (sing mode) instead of the toolbar. */
+  lyricsOnly?: boolean;
+  /** A reading size of the page's own (sing mode) instead of the remembered one. */
+  fontSize?: SheetFontSize;
 }
 
 // ── Parsing, kept for the spec's ten minutes so lists and pages that show the same song parse it once ─────────
@@ -61,7 +65,8 @@ const PARSE_CACHE_LIFETIME = 10 * 60 * 1000;
 const PARSE_CACHE_SIZE = 50;
 const parseCache = new Map<string, { sheet: SongSheet; at: number }>();
 
-function parseCached(content: string): SongSheet {
+/** The song parsed, from a cache shared by every sheet of the page. */
+export function parseSongCached(content: string): SongSheet {
   const now = Date.now();
   const hit = parseCache.get(content);
   if (hit && now - hit.at < PARSE_CACHE_LIFETIME) return hit.sheet;
@@ -642,14 +647,17 @@ export function SongSheetView({
   targetKey,
   showToolbar = true,
   compact = false,
+  lyricsOnly: isLyricsOnlySet,
+  fontSize,
 }: SongSheetViewProps) {
   const { t } = useTranslation();
   const settings = useSheetSettings();
-  const [isLyricsOnly, setLyricsOnly] = useState(false);
+  const [chosenLyricsOnly, setLyricsOnly] = useState(false);
+  const isLyricsOnly = isLyricsOnlySet ?? chosenLyricsOnly;
   // null: at the starting point (the target key or the song's {transpose}); a number: the reader moved it.
   const [chosenOffset, setChosenOffset] = useState<number | null>(null);
 
-  const sheet = useMemo(() => parseCached(content), [content]);
+  const sheet = useMemo(() => parseSongCached(content), [content]);
   const writtenKey = useMemo(() => songKey(sheet), [sheet]);
   const canTranspose = useMemo(() => hasChords(sheet), [sheet]);
   const start = useMemo(
@@ -685,7 +693,7 @@ export function SongSheetView({
     <div
       className={classes.root}
       data-testid="song-sheet"
-      data-font-size={settings.fontSize}
+      data-font-size={fontSize ?? settings.fontSize}
       data-font-weight={settings.fontWeight}
       data-compact={compact || undefined}
       data-long={isLong || undefined}

@@ -19,6 +19,7 @@ import { usePlaylist } from "../api";
 import { PlaylistShareModal, usePlaylistPermissions } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
+import { SingButton } from "../components/sing-button";
 import { countSongs, sectionsInOrder } from "../edit-playlist";
 import { useDeletePlaylistMutation } from "../page-mutations";
 
@@ -127,8 +128,10 @@ export function PlaylistDetailPage() {
             <PlaylistOfflineStatus playlistId={data.id} />
           </Stack>
           <Group gap="sm">
+            {total > 0 ? <SingButton playlistId={data.id} /> : null}
             {canEdit ? (
               <Button
+                variant={total > 0 ? "light" : "filled"}
                 component={Link}
                 to={`/playlists/${data.id}/edit`}
                 leftSection={<IconEdit size={18} aria-hidden="true" />}

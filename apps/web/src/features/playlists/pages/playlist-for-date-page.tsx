@@ -34,6 +34,7 @@ import {
 } from "../components/playlist-share-modal";
 import { PlaylistTemplateSelect } from "../components/playlist-template-select";
 import classes from "../components/playlists.module.css";
+import { SingButton } from "../components/sing-button";
 import { PlaylistDateProvider, usePlaylistDate } from "../playlist-date-context";
 import { durationLabel, playlistDuration, songCount } from "../playlist-for-date";
 import {
@@ -282,6 +283,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
               <IconRefresh size={20} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
+          {playlistId && count > 0 ? <SingButton playlistId={playlistId} /> : null}
           {playlistId ? (
             <Button
               variant="light"

@@ -1,0 +1,647 @@
+import {
+  ActionIcon,
+  Button,
+  Popover,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconBulb,
+  IconBulbOff,
+  IconChevronLeft,
+  IconChevronRight,
+  IconMaximize,
+  IconMinimize,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconSettings,
+  IconX,
+} from "@tabler/icons-react";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import {
+  memo,
+  type ReactNode,
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { parseSongCached, SongSheetView } from "../../../components/song-sheet/song-sheet-view";
+import { SHEET_FONT_SIZES, useSheetSettings } from "../../../components/song-sheet/use-sheet-settings";
+import { builtInTitleText } from "../../../lib/built-in-titles";
+import { songQuery } from "../../songs/api";
+import {
+  classifyGesture,
+  pageTurn,
+  pageTurnKey,
+  preparedIndexes,
+  type SingStop,
+  scrollPixelsPerSecond,
+  songSeconds,
+  stepScrollSpeed,
+  type TurnDirection,
+  tapZone,
+} from "./sing-order";
+import { SING_SCHEMES, type SingSettings, useSingSettings } from "./sing-settings";
+import classes from "./sing-stage.module.css";
+import { useFullscreen, useWakeLock } from "./use-stage-device";
+
+export interface SingStageProps {
+  /** The playlist's title (or date) as its pages show it. */
+  heading: string;
+  stops: SingStop[];
+  initialIndex: number;
+  /** Where closing sing mode leads: the playlist page. */
+  closePath: string;
+}
+
+const ignoreResults = () => null;
+
+/** The song's key as sung in this entry: the entry's, else the song's own. */
+function stopKey(stop: SingStop): string | null {
+  return stop.entry.key ?? stop.entry.song?.key ?? null;
+}
+
+function stopTitle(stop: SingStop, t: TFunction): string {
+  return stop.entry.song?.title ?? t("sing.unknownSong");
+}
+
+/** Lines that are sung (for the pace of auto-scroll when the song gives no duration). */
+function sungLines(content: string): number {
+  return parseSongCached(content).sections.reduce(
+    (lines, section) => lines + section.lines.filter((line) => line.kind === "lyrics").length,
+    0,
+  );
+}
+
+/** Where a song lies once it is shown: at its start, or at its end when the reader turned back into it. */
+type Arrival = "start" | "end";
+
+/** Sing mode: the playlist's songs one after another, turned by keys, pedals, swipes and taps. */
+export function SingStage({ heading, stops, initialIndex, closePath }: SingStageProps) {
+  const { t } = useTranslation();
+  const { settings, change } = useSingSettings();
+  const sheet = useSheetSettings();
+  const [index, setIndex] = useState(initialIndex);
+  const [isScrolling, setScrolling] = useState(settings.isAutoScroll);
+  const [isKeepAwake, setKeepAwake] = useState(true);
+  const wakeLock = useWakeLock(isKeepAwake);
+  const fullscreen = useFullscreen();
+  const scrollers = useRef(new Map<number, HTMLDivElement>());
+  const arrival = useRef<Arrival>("start");
+  const stageRef = useRef<HTMLDivElement>(null);
+  const total = stops.length;
+  const stop = stops[index] ?? stops[0]!;
+
+  // Every song is asked for at once: the ones ahead are ready before they are needed (and kept for offline use).
+  // Each song's page reads its own query; the stage only starts them, so a song arriving redraws only its page.
+  useQueries({
+    queries: stops.map((item) => ({ ...songQuery(item.entry.songId), enabled: item.entry.song !== null })),
+    combine: ignoreResults,
+  });
+  // A turn first shows a song that is drawn already; drawing the next one ahead waits for a deferred render.
+  const preparedAround = useDeferredValue(index);
+
+  const show = useCallback(
+    (next: number, at: Arrival) => {
+      if (next < 0 || next >= total) return;
+      arrival.current = at;
+      setIndex(next);
+      setScrolling(settings.isAutoScroll);
+    },
+    [total, settings.isAutoScroll],
+  );
+
+  const turn = useCallback(
+    (direction: TurnDirection) => {
+      const scroller = scrollers.current.get(index);
+      const state = scroller
+        ? { top: scroller.scrollTop, height: scroller.clientHeight, scrollHeight: scroller.scrollHeight }
+        : { top: 0, height: 1, scrollHeight: 1 };
+      const result = pageTurn(direction, state, index, total);
+      if (result.kind === "scroll" && scroller) scroller.scrollTop = result.top;
+      else if (result.kind === "song") show(result.index, result.at);
+    },
+    [index, total, show],
+  );
+
+  // The new song lies at its start (or end), its address is kept for a reload, and auto-scroll starts again.
+  useLayoutEffect(() => {
+    const scroller = scrollers.current.get(index);
+    if (scroller) scroller.scrollTop = arrival.current === "end" ? scroller.scrollHeight : 0;
+    arrival.current = "start";
+    const entryId = stops[index]?.entry.id;
+    if (entryId) {
+      const url = new URL(window.location.href);
+      url.searchParams.set("entry", entryId);
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, [index, stops]);
+
+  useEffect(() => {
+    setScrolling(settings.isAutoScroll);
+  }, [settings.isAutoScroll]);
+
+  // Page-turn keys anywhere on the page, except where the focused control uses them.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const direction = pageTurnKey(event);
+      if (direction === null) return;
+      event.preventDefault();
+      turn(direction);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [turn]);
+
+  useEffect(() => {
+    stageRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // ── Auto-scroll ──
+  const { data: current } = useQuery({
+    ...songQuery(stop.entry.songId),
+    enabled: stop.entry.song !== null,
+  });
+  const seconds = useMemo(
+    () => (current ? songSeconds(parseSongCached(current.content).metadata, sungLines(current.content)) : 0),
+    [current],
+  );
+  useEffect(() => {
+    if (!settings.isAutoScroll || !isScrolling || !current) return;
+    const scroller = scrollers.current.get(index);
+    if (!scroller) return;
+    let position = scroller.scrollTop;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const speed = scrollPixelsPerSecond(
+        { top: scroller.scrollTop, height: scroller.clientHeight, scrollHeight: scroller.scrollHeight },
+        seconds,
+        settings.scrollSpeed,
+      );
+      // The reader may have scrolled by hand: go on from where the song is.
+      if (Math.abs(scroller.scrollTop - position) > 2) position = scroller.scrollTop;
+      position += (speed * Math.min(100, now - last)) / 1000;
+      last = now;
+      scroller.scrollTop = position;
+      if (position >= scroller.scrollHeight - scroller.clientHeight - 1) {
+        setScrolling(false);
+        return;
+      }
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settings.isAutoScroll, settings.scrollSpeed, isScrolling, current, index, seconds]);
+
+  // ── Touch: swipes turn songs' pages, taps at the sides too; a touch pauses auto-scroll, a tap resumes it ──
+  const gesture = useRef<{ x: number; y: number; at: number; paused: boolean; id: number } | null>(null);
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === "mouse" || !event.isPrimary) return;
+    const paused = settings.isAutoScroll && isScrolling;
+    if (paused) setScrolling(false);
+    gesture.current = {
+      x: event.clientX,
+      y: event.clientY,
+      at: event.timeStamp,
+      paused,
+      id: event.pointerId,
+    };
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const start = gesture.current;
+    gesture.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    if (event.target instanceof Element && event.target.closest("button, a, input, [role='button']")) return;
+    const kind = classifyGesture({
+      dx: event.clientX - start.x,
+      dy: event.clientY - start.y,
+      ms: event.timeStamp - start.at,
+    });
+    if (kind.kind === "swipe") {
+      turn(kind.direction);
+    } else if (kind.kind === "tap") {
+      const box = event.currentTarget.getBoundingClientRect();
+      const zone = tapZone(event.clientX - box.left, box.width);
+      if (zone !== null) turn(zone);
+      else if (settings.isAutoScroll && !start.paused) setScrolling(true);
+    }
+  };
+
+  const prepared = [...new Set([...preparedIndexes(preparedAround, total), index])].sort((a, b) => a - b);
+  const sectionTitle = builtInTitleText(t, stop.sectionTitle);
+  const title = stopTitle(stop, t);
+
+  return (
+    <div
+      ref={stageRef}
+      className={classes.stage}
+      data-scheme={settings.scheme}
+      data-testid="sing-stage"
+      tabIndex={-1}
+    >
+      <header className={classes.header}>
+        <Tooltip label={t("sing.close")} openDelay={500}>
+          <ActionIcon
+            component={Link}
+            to={closePath}
+            variant="subtle"
+            size="xl"
+            aria-label={t("sing.close")}
+            data-testid="sing-close"
+            className={classes.tool}
+          >
+            <IconX size={24} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+        <div className={classes.topLine} data-testid="sing-top-line">
+          <Text component="p" size="sm" className={classes.context} lineClamp={1}>
+            <span data-testid="sing-section">{sectionTitle}</span>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="sing-position" aria-hidden="true">
+              {t("sing.position", { position: index + 1, total })}
+            </span>
+            <VisuallyHidden>{t("sing.positionLabel", { position: index + 1, total })}</VisuallyHidden>
+            <VisuallyHidden> · {heading}</VisuallyHidden>
+          </Text>
+          <Text component="p" fw={700} className={classes.title} lineClamp={1} data-testid="sing-title">
+            {title}
+          </Text>
+        </div>
+        <div className={classes.tools}>
+          <StageTool label={t("sing.previous")} onClick={() => turn(-1)} testId="sing-previous">
+            <IconChevronLeft size={24} aria-hidden="true" />
+          </StageTool>
+          <StageTool label={t("sing.next")} onClick={() => turn(1)} testId="sing-next">
+            <IconChevronRight size={24} aria-hidden="true" />
+          </StageTool>
+          {settings.isAutoScroll ? (
+            <AutoScrollTools
+              isScrolling={isScrolling}
+              speed={settings.scrollSpeed}
+              onToggle={() => setScrolling((value) => !value)}
+              onSpeed={(step) => change({ scrollSpeed: stepScrollSpeed(settings.scrollSpeed, step) })}
+            />
+          ) : null}
+          {wakeLock === "unsupported" ? null : (
+            <StageTool
+              label={t("sing.keepAwake")}
+              onClick={() => setKeepAwake((value) => !value)}
+              pressed={isKeepAwake}
+              testId="sing-wake-lock"
+              data-state={wakeLock}
+            >
+              {wakeLock === "on" ? (
+                <IconBulb size={24} aria-hidden="true" />
+              ) : (
+                <IconBulbOff size={24} aria-hidden="true" />
+              )}
+            </StageTool>
+          )}
+          {fullscreen.isAvailable ? (
+            <StageTool
+              label={t("sing.fullscreen")}
+              onClick={fullscreen.toggle}
+              pressed={fullscreen.isFullscreen}
+              testId="sing-fullscreen"
+            >
+              {fullscreen.isFullscreen ? (
+                <IconMinimize size={24} aria-hidden="true" />
+              ) : (
+                <IconMaximize size={24} aria-hidden="true" />
+              )}
+            </StageTool>
+          ) : null}
+          <SingSettingsMenu
+            settings={settings}
+            change={change}
+            isSolfege={sheet.isSolfege}
+            onSolfege={sheet.setSolfege}
+          />
+        </div>
+      </header>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="sing-announcement">
+        {t("sing.announce", { position: index + 1, total, title, section: sectionTitle })}
+      </VisuallyHidden>
+      <main
+        className={classes.viewport}
+        aria-label={t("sing.songsLabel")}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          gesture.current = null;
+        }}
+      >
+        {prepared.map((at) => {
+          const item = stops[at]!;
+          const isCurrent = at === index;
+          return (
+            <div
+              key={item.entry.id}
+              ref={(element) => {
+                if (element) scrollers.current.set(at, element);
+                else if (scrollers.current.get(at) && !element) scrollers.current.delete(at);
+              }}
+              className={classes.song}
+              data-current={isCurrent}
+              data-testid={isCurrent ? "sing-song" : "sing-song-ahead"}
+              data-entry-id={item.entry.id}
+              aria-hidden={!isCurrent || undefined}
+              inert={!isCurrent}
+            >
+              <SongPage
+                stop={item}
+                at={at}
+                settings={settings}
+                next={stops[at + 1]}
+                onShow={show}
+                closePath={closePath}
+              />
+            </div>
+          );
+        })}
+      </main>
+    </div>
+  );
+}
+
+function StageTool({
+  label,
+  onClick,
+  pressed,
+  disabled,
+  testId,
+  children,
+  ...rest
+}: {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+  testId: string;
+  children: ReactNode;
+  "data-state"?: string;
+}) {
+  return (
+    <Tooltip label={label} openDelay={500}>
+      <ActionIcon
+        variant={pressed ? "light" : "subtle"}
+        size="xl"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={(event) => {
+          onClick();
+          // After a tap or click the focus goes back to the stage, so a pedal's Space turns a page, not this button.
+          if (event.detail > 0) event.currentTarget.closest<HTMLElement>("[tabindex='-1']")?.focus();
+        }}
+        data-testid={testId}
+        className={classes.tool}
+        {...rest}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function AutoScrollTools({
+  isScrolling,
+  speed,
+  onToggle,
+  onSpeed,
+}: {
+  isScrolling: boolean;
+  speed: number;
+  onToggle: () => void;
+  onSpeed: (step: 1 | -1) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset className={classes.scrollTools} aria-label={t("sing.autoScroll")}>
+      <StageTool label={t("sing.slower")} onClick={() => onSpeed(-1)} testId="sing-scroll-slower">
+        <IconArrowLeft size={20} aria-hidden="true" />
+      </StageTool>
+      <StageTool
+        label={t("sing.scrolling")}
+        onClick={onToggle}
+        pressed={isScrolling}
+        testId="sing-scroll-toggle"
+      >
+        {isScrolling ? (
+          <IconPlayerPause size={22} aria-hidden="true" />
+        ) : (
+          <IconPlayerPlay size={22} aria-hidden="true" />
+        )}
+      </StageTool>
+      <span className={classes.speed} data-testid="sing-scroll-speed">
+        {t("sing.speed", { speed: speed.toLocaleString(i18n.language) })}
+      </span>
+      <StageTool label={t("sing.faster")} onClick={() => onSpeed(1)} testId="sing-scroll-faster">
+        <IconArrowRight size={20} aria-hidden="true" />
+      </StageTool>
+    </fieldset>
+  );
+}
+
+function SingSettingsMenu({
+  settings,
+  change,
+  isSolfege,
+  onSolfege,
+}: {
+  settings: SingSettings;
+  change: (patch: Partial<SingSettings>) => void;
+  isSolfege: boolean;
+  onSolfege: (isOn: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover position="bottom-end" shadow="md" width={300} trapFocus returnFocus withinPortal={false}>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="xl"
+          aria-label={t("sing.settings")}
+          data-testid="sing-settings"
+          className={classes.tool}
+        >
+          <IconSettings size={24} aria-hidden="true" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="sing-settings-panel" aria-label={t("sing.settings")}>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" fw={600} mb={4} id="sing-font-size-label">
+              {t("sing.fontSize")}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="sing-font-size-label"
+              value={settings.fontSize}
+              onChange={(value) => change({ fontSize: value as SingSettings["fontSize"] })}
+              data-testid="sing-font-size"
+              data={SHEET_FONT_SIZES.map((size) => ({
+                value: size,
+                label: (
+                  <>
+                    <span className={classes.sizeSample} data-size={size} aria-hidden="true">
+                      A
+                    </span>
+                    <VisuallyHidden>{t(`songs.sheet.fontSizes.${size}`)}</VisuallyHidden>
+                  </>
+                ),
+              }))}
+            />
+          </div>
+          <div>
+            <Text size="sm" fw={600} mb={4} id="sing-scheme-label">
+              {t("sing.scheme")}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="sing-scheme-label"
+              value={settings.scheme}
+              onChange={(value) => change({ scheme: value as SingSettings["scheme"] })}
+              data-testid="sing-scheme"
+              data={SING_SCHEMES.map((scheme) => ({ value: scheme, label: t(`sing.schemes.${scheme}`) }))}
+            />
+          </div>
+          <Switch
+            size="md"
+            label={t("sing.lyricsOnly")}
+            checked={settings.isLyricsOnly}
+            onChange={(event) => change({ isLyricsOnly: event.currentTarget.checked })}
+            data-testid="sing-lyrics-only"
+          />
+          <Switch
+            size="md"
+            label={t("sing.solfege")}
+            checked={isSolfege}
+            onChange={(event) => onSolfege(event.currentTarget.checked)}
+            data-testid="sing-solfege"
+          />
+          <Switch
+            size="md"
+            label={t("sing.autoScroll")}
+            description={t("sing.autoScrollHint")}
+            checked={settings.isAutoScroll}
+            onChange={(event) => change({ isAutoScroll: event.currentTarget.checked })}
+            data-testid="sing-auto-scroll"
+          />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** One song of sing mode: its title, its sheet in the entry's key, and what comes next. */
+const SongPage = memo(function SongPage({
+  stop,
+  at,
+  settings,
+  next,
+  onShow,
+  closePath,
+}: {
+  stop: SingStop;
+  /** Its place in the playlist. */
+  at: number;
+  settings: SingSettings;
+  next: SingStop | undefined;
+  onShow: (index: number, arrival: Arrival) => void;
+  closePath: string;
+}) {
+  const { t } = useTranslation();
+  const read = useQuery({ ...songQuery(stop.entry.songId), enabled: stop.entry.song !== null });
+  const key = stopKey(stop);
+  let body: ReactNode;
+  if (!stop.entry.song) {
+    body = (
+      <Text size="lg" c="dimmed" data-testid="sing-unknown-song">
+        {t("sing.unknownSongText")}
+      </Text>
+    );
+  } else if (read.data) {
+    body = (
+      <div className={classes.columns}>
+        <SongSheetView
+          content={read.data.content}
+          targetKey={stop.entry.key}
+          showToolbar={false}
+          lyricsOnly={settings.isLyricsOnly}
+          fontSize={settings.fontSize}
+        />
+      </div>
+    );
+  } else if (read.isError) {
+    body = (
+      <Stack gap="sm" align="flex-start" data-testid="sing-song-error">
+        <Text size="lg">{t("sing.songFailed")}</Text>
+        <Button variant="default" onClick={() => void read.refetch()}>
+          {t("sing.retry")}
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = <Text c="dimmed">{t("sing.songLoading")}</Text>;
+  }
+  return (
+    <article className={classes.page} aria-labelledby={`sing-heading-${stop.entry.id}`}>
+      <header className={classes.songHead}>
+        <h2 className={classes.songTitle} id={`sing-heading-${stop.entry.id}`}>
+          {stopTitle(stop, t)}
+        </h2>
+        <div className={classes.songFacts}>
+          {stop.entry.song?.artist ? <span>{stop.entry.song.artist}</span> : null}
+          {key ? (
+            <span className={classes.key} data-testid="sing-song-key">
+              {t("sing.key", { key })}
+            </span>
+          ) : null}
+        </div>
+      </header>
+      {body}
+      <footer className={classes.songEnd}>
+        {next ? (
+          <Button
+            variant="light"
+            size="lg"
+            fullWidth
+            rightSection={<IconChevronRight size={22} aria-hidden="true" />}
+            onClick={() => onShow(at + 1, "start")}
+            data-testid="sing-next-song"
+            className={classes.nextButton}
+          >
+            <span className={classes.nextText}>
+              <span className={classes.nextLabel}>
+                {t("sing.nextUp", { section: builtInTitleText(t, next.sectionTitle) })}
+              </span>
+              <span className={classes.nextTitle}>{stopTitle(next, t)}</span>
+            </span>
+          </Button>
+        ) : (
+          <Stack gap="sm" align="center" data-testid="sing-end">
+            <Text fw={600}>{t("sing.end")}</Text>
+            <Button component={Link} to={closePath} variant="default">
+              {t("sing.backToPlaylist")}
+            </Button>
+          </Stack>
+        )}
+      </footer>
+    </article>
+  );
+});
