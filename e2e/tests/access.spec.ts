@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { signIn, signInAsMember, uniqueUser } from "../fixtures/sign-in";
+import { expect, test } from "../fixtures/test";
 
 test.describe("access rule", () => {
   test("a signed-out visit to /settings lands on / and returns to /settings after sign-in", async ({

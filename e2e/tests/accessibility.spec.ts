@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../fixtures/axe";
 import { signIn, uniqueUser } from "../fixtures/sign-in";
+import { expect, test } from "../fixtures/test";
 
 const SCHEMES = ["light", "dark"] as const;
 

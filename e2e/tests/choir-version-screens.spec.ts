@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
 
 /** A choir version beside its original in the add-song search, and the version editor with its key controls. */
 

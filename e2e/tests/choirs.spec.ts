@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { createChoir, newPerson } from "../fixtures/director";
 import { invitationLink, latestMailTo } from "../fixtures/mail";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, type TestUser, uniqueUser } from "../fixtures/sign-in";
+import { expect, test } from "../fixtures/test";
 
 test("an administrator renames a choir, invites by e-mail, and promotes, demotes and removes the singer", async ({
   browser,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** The Sunday of the playlist that comes up next: a fixed one in the future, so the pictures show the same date. */
 const SUNDAY = "2030-12-01";

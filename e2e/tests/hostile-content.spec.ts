@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
 import { settle } from "../fixtures/page";
 import { compareScreen } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+import { expect, type Page, test } from "../fixtures/test";
 
 /**
  * Song text written to break out of its place — markup and script in a title, an artist, a tag, a comment, a chord

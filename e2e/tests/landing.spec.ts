@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { LANGUAGE_STORAGE_KEY, text } from "../fixtures/locales";
 import { setNextUser, uniqueUser } from "../fixtures/sign-in";
+import { type Browser, type BrowserContextOptions, expect, type Page, test } from "../fixtures/test";
 
 /**
  * The landing page arrives drawn (landing-{language}.html): a first-time visitor sees it before any script has run,

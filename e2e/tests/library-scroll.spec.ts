@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { signInAsMember, uniqueUser } from "../fixtures/sign-in";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** The library's back-to-top button: hidden until the page is scrolled more than 300 px, then back up to search. */
 

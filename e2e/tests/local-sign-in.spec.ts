@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { compareScreen } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
 import { LOCAL_APP_URL } from "../fixtures/urls";
 
 test.describe("local sign-in without an identity provider", () => {

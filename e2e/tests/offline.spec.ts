@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
 import { compareScreen, pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+import { expect, type Page, test } from "../fixtures/test";
 
 /**
  * Offline use through the real sign-in, on the production build with its service worker: a saved playlist opened

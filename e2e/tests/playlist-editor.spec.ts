@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { expect, test } from "../fixtures/test";
 
 /** The playlist editor's guards: the last section is not removed without a yes, and a new playlist needs a date. */
 

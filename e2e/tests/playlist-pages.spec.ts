@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
 
 test("the edit page's list of a choir's playlists shows a page at a time and loads more on request", async ({
   browser,

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
 
 /**
  * A singer and the director's playlist: a plain member sees it and shares it but cannot delete it (nor can the

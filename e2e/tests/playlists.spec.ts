@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, type Locator, type Page, test } from "../fixtures/test";
 
 /**
  * The playlist of a choir for a day, through the real sign-in: the draft from the Mass template, songs added from

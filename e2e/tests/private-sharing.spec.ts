@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { setNextUser } from "../fixtures/sign-in";
+import { type Browser, expect, type Page, test } from "../fixtures/test";
 
 /**
  * A private playlist's link, through the real sign-in: the share modal says only the choir's signed-in members can

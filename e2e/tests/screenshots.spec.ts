@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { LANGUAGES, type Language } from "../fixtures/locales";
 import { settle, useLanguage } from "../fixtures/page";
 import { compareScreen } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+import { expect, type Page, test } from "../fixtures/test";
 
 const WIDTHS = [390, 1280] as const;
 const HEIGHT = { 390: 844, 1280: 800 } as const;

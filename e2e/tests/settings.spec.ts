@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { entries, LANGUAGE_STORAGE_KEY } from "../fixtures/locales";
 import { signInAsMember, uniqueUser } from "../fixtures/sign-in";
+import { expect, test } from "../fixtures/test";
 
 /** Texts of the settings catalogue section in a language (those that differ between English and Spanish). */
 function settingsTexts(language: "en" | "es"): string[] {

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { newDirector } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, type Page, test } from "../fixtures/test";
 
 /**
  * A public playlist's link opened by someone with no account: the page shows the playlist's title, date, choir and

@@ -1,7 +1,7 @@
-import { type Browser, expect, test } from "@playwright/test";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, setNextUser, signIn, uniqueUser } from "../fixtures/sign-in";
+import { type Browser, expect, test } from "../fixtures/test";
 import { APP_URL } from "../fixtures/urls";
 
 test.describe("sign-in through the issuer", () => {

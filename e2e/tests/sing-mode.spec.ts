@@ -1,11 +1,12 @@
-import { type CDPSession, devices, expect, type Page, test } from "@playwright/test";
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { seriousViolations } from "../fixtures/axe";
 import { newDirector, newPerson } from "../fixtures/director";
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
+import { networkQuiet } from "../fixtures/network";
 import { settle } from "../fixtures/page";
 import { compareScreen, picturing } from "../fixtures/screens";
 import { setNextUser } from "../fixtures/sign-in";
+import { type CDPSession, devices, expect, type Page, test } from "../fixtures/test";
 
 // Sing mode: the playlist's songs one after another in their entries' keys, turned by keys, swipes and taps.
 
@@ -273,7 +274,7 @@ test("on a phone, swipes and taps at the sides turn the songs; a page turn shows
   };
   await expectShort(0);
   // The singer opens sing mode before the service: every song has arrived by the first turn.
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.evaluate(() => {
     const timing = window as unknown as { __turns: number[] };
     timing.__turns = [];

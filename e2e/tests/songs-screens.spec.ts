@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** localStorage key of the song sheet's text size (STORAGE_KEYS.songFontSize). */
 const FONT_SIZE_KEY = "choirapp-song-font-size";

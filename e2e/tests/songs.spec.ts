@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { type Browser, expect, type Page, test } from "../fixtures/test";
 
 /**
  * The songs journeys of the library, the song screens and the choir version editor, through the real sign-in.

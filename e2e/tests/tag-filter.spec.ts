@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { apiCall } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
 import { LANGUAGE_STORAGE_KEY } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
 
 /** The library's tag filter and the song form's tags, typed in part: Enter takes the suggestion, not the fragment. */
 

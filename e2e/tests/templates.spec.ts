@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, type Page, test } from "../fixtures/test";
 
 /**
  * Templates and the create, detail and edit playlist pages, through the real sign-in. Songs used here are written

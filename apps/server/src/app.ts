@@ -24,6 +24,7 @@ import { type Database, openDatabase } from "./db/client.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { playlistLiveRoutes } from "./features/playlists/live-routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
 import { sharingRoutes } from "./features/sharing/routes.js";
 import { SongbookRenderer } from "./features/sharing/songbook-renderer.js";
@@ -38,6 +39,7 @@ import { trackRouteHandlers } from "./http/in-flight.js";
 import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
+import { LiveHub } from "./live/hub.js";
 import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox-page.js";
 
@@ -46,6 +48,7 @@ declare module "fastify" {
     config: Config;
     db: Database["db"];
     database: Database;
+    live: LiveHub;
     clock: Clock;
     sessions: SessionService;
     mailer: Mailer;
@@ -155,6 +158,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("mailer", mailer);
   app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
+  // Live playlist streams end before the HTTP server closes (an open stream would hold the close).
+  const live = new LiveHub(database, config.live, app.log);
+  await live.start();
+  app.decorate("live", live);
+  app.addHook("preClose", () => live.stop());
   const songbooks = new SongbookRenderer(config.pdf);
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
@@ -217,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(songRoutes);
   await app.register(templateRoutes);
   await app.register(playlistRoutes);
+  await app.register(playlistLiveRoutes);
   await app.register(sharingRoutes);
   await app.register(invitationRoutes);
   if (usesOutbox(config)) await app.register(outboxRoutes);

@@ -102,6 +102,10 @@ const EnvSchema = z.object({
   PDF_QUEUE: blankAsUnset(z.coerce.number().int().min(0).max(10_000).optional()),
   PDF_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SONG_CREATE_LIMIT_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  // Live playlist streams: open at once per person and in all, and the keep-alive comment's interval.
+  LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(5),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -132,6 +136,8 @@ export interface Config {
   pdf: { threads: number; queue: number; cacheBytes: number };
   /** Songs one person may create in 24 hours (new songs, imports, versions); 0: no limit. */
   songCreateLimitPerDay: number;
+  /** Live playlist streams (features/live): open per person and in all, and the keep-alive interval (ms). */
+  live: { streamsPerPerson: number; streamsMax: number; heartbeatMs: number };
   logLevel: string;
   /** Built web app, served from the same port; absent in API tests. */
   webDist: string | undefined;
@@ -194,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
     pdf: pdfPool(e.PDF_WORKERS, e.PDF_QUEUE, e.PDF_CACHE_MB),
     songCreateLimitPerDay: e.SONG_CREATE_LIMIT_PER_DAY,
+    live: {
+      streamsPerPerson: e.LIVE_STREAMS_PER_PERSON,
+      streamsMax: e.LIVE_STREAMS_MAX,
+      heartbeatMs: e.LIVE_HEARTBEAT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

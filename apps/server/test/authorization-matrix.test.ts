@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Call, MATRIX, ROLES, type Row } from "./authorization-matrix.js";
 import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+import { injectAnswer } from "./inject-stream.js";
 import { buildWorld } from "./world.js";
 
 /** A row's name: its route, and what tells it apart from another row of the same route. */
@@ -36,12 +37,16 @@ describe("authorization matrix", () => {
   });
 
   function send(call: Call, person: TestPerson | undefined) {
-    return ctx.app.inject({
-      method: call.method,
-      url: call.url,
-      payload: call.payload as never,
-      headers: { ...(call.headers ?? {}), ...(person ? bearer(person.token) : {}) },
-    });
+    return injectAnswer(
+      ctx.app,
+      {
+        method: call.method,
+        url: call.url,
+        payload: call.payload as never,
+        headers: { ...(call.headers ?? {}), ...(person ? bearer(person.token) : {}) },
+      },
+      call.isStream,
+    );
   }
 
   it.each(MATRIX.map((row) => [caseName(row), row] as const))("%s", async (_route, row) => {

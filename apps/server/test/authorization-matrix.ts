@@ -42,6 +42,8 @@ export interface Call {
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
+  /** An event stream: an answer that opened is not read to its end. */
+  isStream?: boolean;
 }
 
 export interface Row {
@@ -358,6 +360,21 @@ export const MATRIX: Row[] = [
     route: "GET /api/choirs/{choirId}/songs/{songId}/last-sung",
     call: (w) => get(`/api/choirs/${w.choirId}/songs/${w.songId}/last-sung`),
     expect: choirRead(200),
+  },
+  {
+    route: "GET /api/playlists/{id}/events",
+    call: (w) => ({ method: "GET", url: `/api/playlists/${w.playlistId}/events`, isStream: true }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "the live stream is for the members of the playlist's choir; others 404 (contract)",
+  },
+  {
+    route: "GET /api/playlists/{id}/events",
+    variant: "public playlist",
+    call: (w) => ({ method: "GET", url: `/api/playlists/${w.publicPlaylistId}/events`, isStream: true }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "a public playlist's link opens its PDF for anyone, but its live stream stays the members'",
   },
   {
     route: "GET /api/playlists/{id}/pdf",

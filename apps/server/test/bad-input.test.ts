@@ -1,9 +1,9 @@
 import { LIMITS } from "@choir/contract";
 import fc from "fast-check";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Call, MATRIX, type World } from "./authorization-matrix.js";
 import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+import { type Answer, injectAnswer } from "./inject-stream.js";
 import { buildWorld } from "./world.js";
 
 /**
@@ -134,7 +134,7 @@ describe("bad input", () => {
   });
   afterAll(() => ctx?.close());
 
-  function expectContractAnswer(response: LightMyRequestResponse, what: string) {
+  function expectContractAnswer(response: Answer, what: string) {
     expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
     if (response.statusCode >= 400) {
       const body = response.json() as { message?: unknown; code?: unknown; errors?: unknown };
@@ -165,15 +165,19 @@ describe("bad input", () => {
     const person: TestPerson = people.admin;
     const valid = row.call(world);
     const send = (call: Call & { raw?: Buffer | string; contentType?: string }) =>
-      ctx.app.inject({
-        method: call.method,
-        url: call.url,
-        payload: (call.raw ?? call.payload) as never,
-        headers: {
-          ...bearer(person.token),
-          ...(call.contentType !== undefined ? { "content-type": call.contentType } : (call.headers ?? {})),
+      injectAnswer(
+        ctx.app,
+        {
+          method: call.method,
+          url: call.url,
+          payload: (call.raw ?? call.payload) as never,
+          headers: {
+            ...bearer(person.token),
+            ...(call.contentType !== undefined ? { "content-type": call.contentType } : (call.headers ?? {})),
+          },
         },
-      });
+        call.isStream,
+      );
 
     // Over the body limit: refused as too large, whatever the route (first, while the session surely lives:
     // generated calls to sign-out end it).

@@ -15,9 +15,18 @@ export type Schema = typeof schema;
 /** The one database type the services use, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /**
+   * Calls `onMessage` with each notification (`pg_notify`) on `channel`, from every instance on the same database.
+   * On PostgreSQL a connection of its own listens, and connects again after a loss; `onResume` is then called, since
+   * notifications sent meanwhile were missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -89,7 +98,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       client.release(!reset);
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listen = (channel: string, onMessage: (payload: string) => void, onResume?: () => void) =>
+      listenPostgres(target.url, channel, onMessage, onResume);
+    return { db, kind: "postgres", listen, close: () => pool.end() };
   }
   if (target.dir) mkdirSync(target.dir, { recursive: true });
   // The same extensions as on a PostgreSQL server: accent-insensitive and fuzzy song search.
@@ -102,5 +113,71 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void): Promise<Unlisten> =>
+    client.listen(channel, onMessage);
+  return { db: pgliteDb as unknown as Db, kind: "pglite", listen, close: () => client.close() };
+}
+
+/** Waits before connecting again after a lost listening connection: 0.5 s, doubling to 10 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
+
+/**
+ * A connection of its own that LISTENs on `channel`; when it is lost (restart, failover, network) it connects again
+ * with growing pauses and calls `onResume`. Stopping closes it.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResume?: () => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let pause = LISTEN_RETRY_MS.first;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (isResume: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), pause);
+      pause = Math.min(LISTEN_RETRY_MS.max, pause * 2);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      if (!isResume) {
+        client = undefined;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      lost();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    pause = LISTEN_RETRY_MS.first;
+    if (isResume) onResume?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
+  };
 }

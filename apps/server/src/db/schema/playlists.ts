@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -86,5 +87,26 @@ export const playlistEntries = pgTable(
     index("playlist_entries_song_idx").on(t.songId),
     check("playlist_entries_position_check", sql`${t.position} >= 0`),
     check("playlist_entries_key_check", sql`${t.key} is null or ${t.key} ~ '^[A-G][#b]?m?$'`),
+  ],
+);
+
+/**
+ * Changes to playlists for the live streams (`GET /api/playlists/{id}/events`), in the order they happened: the id is
+ * the stream's event id, so a reader who reconnects resumes after the last one it had. No foreign key: the event of a
+ * deletion outlives its playlist. Kept a day (the live hub removes older ones).
+ */
+export const playlistEvents = pgTable(
+  "playlist_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    playlistId: uuid("playlist_id").notNull(),
+    choirId: uuid("choir_id").notNull(),
+    type: text("type").notNull(),
+    actorId: uuid("actor_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("playlist_events_playlist_idx").on(t.playlistId, t.id),
+    index("playlist_events_created_idx").on(t.createdAt),
   ],
 );

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, users } from "../../db/schema/index.js";
 import { notFound } from "../../http/errors.js";
+import { announceMembershipEnded } from "../../shared/live-notify.js";
 
 export type ChoirRow = typeof choirs.$inferSelect;
 
@@ -82,5 +83,7 @@ export async function updateChoir(
 export async function deleteChoir(db: Db, choirId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(choirs).where(eq(choirs.id, choirId));
+    // Every live stream of the choir's playlists closes when this commits.
+    await announceMembershipEnded(tx, choirId, null);
   });
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
+import { announceMembershipEnded } from "../../shared/live-notify.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -52,6 +53,8 @@ export async function removeMember(db: Db, choirId: string, memberId: string): P
       .update(users)
       .set({ currentChoirId: null })
       .where(and(eq(users.id, memberId), eq(users.currentChoirId, choirId)));
+    // Their live streams of the choir's playlists close when this commits.
+    await announceMembershipEnded(tx, choirId, memberId);
   });
 }
 

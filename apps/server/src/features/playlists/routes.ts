@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
+import { type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
 import { requirePlaylistDeleter, requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
 import {
@@ -37,10 +38,38 @@ const PlaylistSongParams = z.object({ id: z.uuid(), songId: z.uuid() });
 
 /** Dated playlists of a choir: its members read them and, unless the choir turned that off, edit them; administrators delete them. */
 export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Loads the playlist (404), checks the caller may edit it, runs the change, answers the playlist. */
-  const editAndPresent = async (playlistId: string, userId: string, change: () => Promise<void>) => {
-    await requirePlaylistEditor(app.db, await findPlaylist(app.db, playlistId), userId);
+  /**
+   * Tells the playlist's live readers (features/live) what changed. After the change committed: a failure here is
+   * logged and the change stands (readers re-read when they reconnect).
+   */
+  const announce = async (
+    playlist: { id: string; choirId: string },
+    type: PlaylistChange,
+    userId: string,
+  ) => {
+    try {
+      await recordPlaylistChange(app.db, {
+        playlistId: playlist.id,
+        choirId: playlist.choirId,
+        type,
+        actorId: userId,
+      });
+    } catch (error) {
+      app.log.warn({ err: error, playlistId: playlist.id }, "live: a playlist change was not announced");
+    }
+  };
+
+  /** Loads the playlist (404), checks the caller may edit it, runs the change, announces it, answers the playlist. */
+  const editAndPresent = async (
+    playlistId: string,
+    userId: string,
+    type: PlaylistChange,
+    change: () => Promise<void>,
+  ) => {
+    const playlist = await findPlaylist(app.db, playlistId);
+    await requirePlaylistEditor(app.db, playlist, userId);
     await change();
+    await announce(playlist, type, userId);
     return presentPlaylist(await getPlaylist(app.db, playlistId, userId));
   };
 
@@ -122,7 +151,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.session!.userId;
-      return editAndPresent(request.params.id, userId, () =>
+      return editAndPresent(request.params.id, userId, "updated", () =>
         updatePlaylist(app.db, request.params.id, userId, request.body),
       );
     },
@@ -143,6 +172,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       const playlist = await findPlaylist(app.db, request.params.id);
       await requirePlaylistDeleter(app.db, playlist, request.session!.userId);
       await deletePlaylist(app.db, playlist.id);
+      await announce(playlist, "deleted", request.session!.userId);
       return reply.status(204).send(null);
     },
   );
@@ -161,7 +191,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      const playlist = await editAndPresent(request.params.id, userId, () =>
+      const playlist = await editAndPresent(request.params.id, userId, "song-added", () =>
         addSong(app.db, request.params.id, userId, request.body),
       );
       return reply.status(201).send(playlist);
@@ -180,7 +210,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, () =>
+      editAndPresent(request.params.id, request.session!.userId, "song-removed", () =>
         removeSong(app.db, request.params.id, request.params.songId),
       ),
   );
@@ -198,7 +228,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, () =>
+      editAndPresent(request.params.id, request.session!.userId, "song-moved", () =>
         moveSong(app.db, request.params.id, request.params.songId, request.body),
       ),
   );
@@ -216,7 +246,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, () =>
+      editAndPresent(request.params.id, request.session!.userId, "key-changed", () =>
         setEntryKey(app.db, request.params.id, request.params.songId, request.body.key),
       ),
   );

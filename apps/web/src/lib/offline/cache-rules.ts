@@ -69,7 +69,7 @@ export function isOfflineReadablePath(pathname: string): boolean {
   return (
     pathname === "/api/me" ||
     /^\/api\/choirs\/[^/]+\/playlists\/?$/.test(pathname) ||
-    (pathname.startsWith("/api/playlists/") && !isSongbookPath(pathname)) ||
+    (pathname.startsWith("/api/playlists/") && !isSongbookPath(pathname) && !isLiveStreamPath(pathname)) ||
     pathname.startsWith("/api/songs/")
   );
 }
@@ -96,6 +96,11 @@ export const playlistPdfPath = (playlistId: string, language?: string) =>
 /** Where a read's copy kept for a playlist offline is found: its cache key. */
 export function keptCopyUrl(url: string): string {
   return cacheKeyUrl(url);
+}
+
+/** A playlist's live stream: never cached nor answered by the worker (it does not end). */
+export function isLiveStreamPath(pathname: string): boolean {
+  return /^\/api\/playlists\/[^/]+\/events$/.test(pathname);
 }
 
 /** A playlist's songbook (its PDF), whatever the query. */

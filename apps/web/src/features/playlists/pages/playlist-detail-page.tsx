@@ -16,11 +16,13 @@ import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
 import { usePlaylist } from "../api";
+import { LiveBadge } from "../components/live-badge";
 import { PlaylistShareModal, usePlaylistPermissions } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import { EntrySongTitle, NumberedSongItem } from "../components/section-songs";
 import { SingButton } from "../components/sing-button";
 import { countSongs, sectionsInOrder } from "../edit-playlist";
+import { useLivePlaylist } from "../live";
 import { useDeletePlaylistMutation } from "../page-mutations";
 
 /** /playlists/{playlistId}: the playlist's sections and songs, with edit, share and delete. */
@@ -37,6 +39,12 @@ export function PlaylistDetailPage() {
   // The playlist is drawn in a deferred render (the loading view stays until then).
   const data = useDeferredArrival(playlist.data);
   const { canEdit, canDelete } = usePlaylistPermissions(playlist.data ?? null);
+  // Changes by other members appear as they are made; a deletion by someone else leads back to the list.
+  const live = useLivePlaylist(playlistId, () => {
+    if (remove.isPending || remove.isSuccess) return;
+    showError(t("live.deleted"));
+    navigate("/playlists", { replace: true });
+  });
   const heading = data ? builtInTitleText(t, data.title ?? "") || formatDate(data.date, "dddd, LL") : "";
   useDocumentTitle(`${heading || t("playlistDetail.pageTitle")} · ${t("app.name")}`);
 
@@ -124,6 +132,9 @@ export function PlaylistDetailPage() {
                   {t("playlistDetail.fromTemplate", { title: builtInTitleText(t, data.template.title) })}
                 </Badge>
               ) : null}
+            </Group>
+            <Group gap="xs">
+              <LiveBadge state={live} />
             </Group>
             <PlaylistOfflineStatus playlistId={data.id} />
           </Stack>

@@ -24,6 +24,7 @@ import { formatDate } from "../../../lib/dates";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
 import { AddSongModal } from "../components/add-song-modal";
+import { LiveBadge } from "../components/live-badge";
 import { MoveSongSheet } from "../components/move-song-sheet";
 import { PlaylistDatePicker } from "../components/playlist-date-picker";
 import { PlaylistSectionsBoard } from "../components/playlist-sections-board";
@@ -35,6 +36,7 @@ import {
 import { PlaylistTemplateSelect } from "../components/playlist-template-select";
 import classes from "../components/playlists.module.css";
 import { SingButton } from "../components/sing-button";
+import { useLivePlaylist } from "../live";
 import { PlaylistDateProvider, usePlaylistDate } from "../playlist-date-context";
 import { durationLabel, playlistDuration, songCount } from "../playlist-for-date";
 import {
@@ -117,6 +119,8 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
   const date = usePlaylistDate();
   const day = date?.day ?? "";
   const state = usePlaylistForDate(choirId, day, date?.chosenTemplateId ?? null);
+  // A saved playlist follows other members' changes as they are made.
+  const live = useLivePlaylist((state.isReady ? state.playlistId : null) ?? undefined);
   const move = useMoveSong(choirId);
   const remove = useRemoveSong(choirId);
   const setKey = useSetEntryKey(choirId);
@@ -254,6 +258,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
                     {t("playlists.page.private")}
                   </Badge>
                 )}
+                {playlistId ? <LiveBadge state={live} size="lg" /> : null}
               </Group>
               <Text size="sm" c="dimmed" data-testid="playlist-counts">
                 {t("playlists.page.counts", {

@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { usePlaylist } from "../api";
+import { useLivePlaylist } from "../live";
 import { singOrder, startIndex } from "../sing/sing-order";
 import { SingStage } from "../sing/sing-stage";
 import classes from "../sing/sing-stage.module.css";
@@ -25,6 +26,8 @@ export function SingPage() {
   const { playlistId = "" } = useParams();
   const [search] = useSearchParams();
   const playlist = usePlaylist(playlistId);
+  // Other members' changes arrive as they are made; the song on screen stays (SingStage follows its entry).
+  const live = useLivePlaylist(playlistId);
   const stops = useMemo(() => (playlist.data ? singOrder(playlist.data) : []), [playlist.data]);
   const heading = playlistHeading(t, playlist.data);
   useDocumentTitle(`${t("sing.pageTitle")}${heading ? ` · ${heading}` : ""} · ${t("app.name")}`);
@@ -60,6 +63,7 @@ export function SingPage() {
       heading={heading}
       stops={stops}
       initialIndex={startIndex(stops, search.get("entry"))}
+      live={live}
       closePath={playlistPath}
     />
   );

@@ -1,33 +1,16 @@
+import { ActionIcon, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
-  ActionIcon,
-  Button,
-  Popover,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import {
-  IconArrowLeft,
-  IconArrowRight,
+  IconBroadcastOff,
   IconBulb,
   IconBulbOff,
   IconChevronLeft,
   IconChevronRight,
   IconMaximize,
   IconMinimize,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconSettings,
   IconX,
 } from "@tabler/icons-react";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import {
-  memo,
-  type ReactNode,
   type PointerEvent as ReactPointerEvent,
   useCallback,
   useDeferredValue,
@@ -39,10 +22,12 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { parseSongCached, SongSheetView } from "../../../components/song-sheet/song-sheet-view";
-import { SHEET_FONT_SIZES, useSheetSettings } from "../../../components/song-sheet/use-sheet-settings";
+import { parseSongCached } from "../../../components/song-sheet/song-sheet-view";
+import { useSheetSettings } from "../../../components/song-sheet/use-sheet-settings";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { songQuery } from "../../songs/api";
+import type { LiveState } from "../live";
+import { AutoScrollTools, SingSettingsMenu, StageTool } from "./sing-controls";
 import {
   classifyGesture,
   pageTurn,
@@ -55,7 +40,8 @@ import {
   type TurnDirection,
   tapZone,
 } from "./sing-order";
-import { SING_SCHEMES, type SingSettings, useSingSettings } from "./sing-settings";
+import { useSingSettings } from "./sing-settings";
+import { type Arrival, SongPage, stopTitle } from "./sing-song-page";
 import classes from "./sing-stage.module.css";
 import { useFullscreen, useWakeLock } from "./use-stage-device";
 
@@ -66,18 +52,11 @@ export interface SingStageProps {
   initialIndex: number;
   /** Where closing sing mode leads: the playlist page. */
   closePath: string;
+  /** Whether other members' changes arrive (a lost connection shows in the header). */
+  live: LiveState;
 }
 
 const ignoreResults = () => null;
-
-/** The song's key as sung in this entry: the entry's, else the song's own. */
-function stopKey(stop: SingStop): string | null {
-  return stop.entry.key ?? stop.entry.song?.key ?? null;
-}
-
-function stopTitle(stop: SingStop, t: TFunction): string {
-  return stop.entry.song?.title ?? t("sing.unknownSong");
-}
 
 /** Lines that are sung (for the pace of auto-scroll when the song gives no duration). */
 function sungLines(content: string): number {
@@ -87,11 +66,8 @@ function sungLines(content: string): number {
   );
 }
 
-/** Where a song lies once it is shown: at its start, or at its end when the reader turned back into it. */
-type Arrival = "start" | "end";
-
 /** Sing mode: the playlist's songs one after another, turned by keys, pedals, swipes and taps. */
-export function SingStage({ heading, stops, initialIndex, closePath }: SingStageProps) {
+export function SingStage({ heading, stops, initialIndex, closePath, live }: SingStageProps) {
   const { t } = useTranslation();
   const { settings, change } = useSingSettings();
   const sheet = useSheetSettings();
@@ -114,6 +90,19 @@ export function SingStage({ heading, stops, initialIndex, closePath }: SingStage
   });
   // A turn first shows a song that is drawn already; drawing the next one ahead waits for a deferred render.
   const preparedAround = useDeferredValue(index);
+
+  // The playlist changed under the reader (another member added, moved or removed a song): the song on screen
+  // stays on screen wherever it now stands; if it was removed, the reader stays at the same place.
+  const shownEntry = useRef(stops[initialIndex]?.entry.id);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new order moves the reader; index is read, not followed
+  useLayoutEffect(() => {
+    const found = stops.findIndex((item) => item.entry.id === shownEntry.current);
+    const next = found >= 0 ? found : Math.min(index, stops.length - 1);
+    if (next !== index) {
+      arrival.current = "keep";
+      setIndex(next);
+    }
+  }, [stops]);
 
   const show = useCallback(
     (next: number, at: Arrival) => {
@@ -141,9 +130,12 @@ export function SingStage({ heading, stops, initialIndex, closePath }: SingStage
   // The new song lies at its start (or end), its address is kept for a reload, and auto-scroll starts again.
   useLayoutEffect(() => {
     const scroller = scrollers.current.get(index);
-    if (scroller) scroller.scrollTop = arrival.current === "end" ? scroller.scrollHeight : 0;
+    if (scroller && arrival.current !== "keep") {
+      scroller.scrollTop = arrival.current === "end" ? scroller.scrollHeight : 0;
+    }
     arrival.current = "start";
     const entryId = stops[index]?.entry.id;
+    shownEntry.current = entryId;
     if (entryId) {
       const url = new URL(window.location.href);
       url.searchParams.set("entry", entryId);
@@ -296,6 +288,14 @@ export function SingStage({ heading, stops, initialIndex, closePath }: SingStage
               onSpeed={(step) => change({ scrollSpeed: stepScrollSpeed(settings.scrollSpeed, step) })}
             />
           ) : null}
+          {live === "lost" ? (
+            <Tooltip label={t("live.lostHint")} openDelay={300}>
+              <span className={classes.notLive} role="status" data-testid="live-badge" data-state={live}>
+                <IconBroadcastOff size={20} aria-hidden="true" />
+                <VisuallyHidden>{t("live.lost")}</VisuallyHidden>
+              </span>
+            </Tooltip>
+          ) : null}
           {wakeLock === "unsupported" ? null : (
             <StageTool
               label={t("sing.keepAwake")}
@@ -377,271 +377,3 @@ export function SingStage({ heading, stops, initialIndex, closePath }: SingStage
     </div>
   );
 }
-
-function StageTool({
-  label,
-  onClick,
-  pressed,
-  disabled,
-  testId,
-  children,
-  ...rest
-}: {
-  label: string;
-  onClick: () => void;
-  pressed?: boolean;
-  disabled?: boolean;
-  testId: string;
-  children: ReactNode;
-  "data-state"?: string;
-}) {
-  return (
-    <Tooltip label={label} openDelay={500}>
-      <ActionIcon
-        variant={pressed ? "light" : "subtle"}
-        size="xl"
-        aria-label={label}
-        aria-pressed={pressed}
-        disabled={disabled}
-        onClick={(event) => {
-          onClick();
-          // After a tap or click the focus goes back to the stage, so a pedal's Space turns a page, not this button.
-          if (event.detail > 0) event.currentTarget.closest<HTMLElement>("[tabindex='-1']")?.focus();
-        }}
-        data-testid={testId}
-        className={classes.tool}
-        {...rest}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
-function AutoScrollTools({
-  isScrolling,
-  speed,
-  onToggle,
-  onSpeed,
-}: {
-  isScrolling: boolean;
-  speed: number;
-  onToggle: () => void;
-  onSpeed: (step: 1 | -1) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <fieldset className={classes.scrollTools} aria-label={t("sing.autoScroll")}>
-      <StageTool label={t("sing.slower")} onClick={() => onSpeed(-1)} testId="sing-scroll-slower">
-        <IconArrowLeft size={20} aria-hidden="true" />
-      </StageTool>
-      <StageTool
-        label={t("sing.scrolling")}
-        onClick={onToggle}
-        pressed={isScrolling}
-        testId="sing-scroll-toggle"
-      >
-        {isScrolling ? (
-          <IconPlayerPause size={22} aria-hidden="true" />
-        ) : (
-          <IconPlayerPlay size={22} aria-hidden="true" />
-        )}
-      </StageTool>
-      <span className={classes.speed} data-testid="sing-scroll-speed">
-        {t("sing.speed", { speed: speed.toLocaleString(i18n.language) })}
-      </span>
-      <StageTool label={t("sing.faster")} onClick={() => onSpeed(1)} testId="sing-scroll-faster">
-        <IconArrowRight size={20} aria-hidden="true" />
-      </StageTool>
-    </fieldset>
-  );
-}
-
-function SingSettingsMenu({
-  settings,
-  change,
-  isSolfege,
-  onSolfege,
-}: {
-  settings: SingSettings;
-  change: (patch: Partial<SingSettings>) => void;
-  isSolfege: boolean;
-  onSolfege: (isOn: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Popover position="bottom-end" shadow="md" width={300} trapFocus returnFocus withinPortal={false}>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          size="xl"
-          aria-label={t("sing.settings")}
-          data-testid="sing-settings"
-          className={classes.tool}
-        >
-          <IconSettings size={24} aria-hidden="true" />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="sing-settings-panel" aria-label={t("sing.settings")}>
-        <Stack gap="md">
-          <div>
-            <Text size="sm" fw={600} mb={4} id="sing-font-size-label">
-              {t("sing.fontSize")}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="sing-font-size-label"
-              value={settings.fontSize}
-              onChange={(value) => change({ fontSize: value as SingSettings["fontSize"] })}
-              data-testid="sing-font-size"
-              data={SHEET_FONT_SIZES.map((size) => ({
-                value: size,
-                label: (
-                  <>
-                    <span className={classes.sizeSample} data-size={size} aria-hidden="true">
-                      A
-                    </span>
-                    <VisuallyHidden>{t(`songs.sheet.fontSizes.${size}`)}</VisuallyHidden>
-                  </>
-                ),
-              }))}
-            />
-          </div>
-          <div>
-            <Text size="sm" fw={600} mb={4} id="sing-scheme-label">
-              {t("sing.scheme")}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="sing-scheme-label"
-              value={settings.scheme}
-              onChange={(value) => change({ scheme: value as SingSettings["scheme"] })}
-              data-testid="sing-scheme"
-              data={SING_SCHEMES.map((scheme) => ({ value: scheme, label: t(`sing.schemes.${scheme}`) }))}
-            />
-          </div>
-          <Switch
-            size="md"
-            label={t("sing.lyricsOnly")}
-            checked={settings.isLyricsOnly}
-            onChange={(event) => change({ isLyricsOnly: event.currentTarget.checked })}
-            data-testid="sing-lyrics-only"
-          />
-          <Switch
-            size="md"
-            label={t("sing.solfege")}
-            checked={isSolfege}
-            onChange={(event) => onSolfege(event.currentTarget.checked)}
-            data-testid="sing-solfege"
-          />
-          <Switch
-            size="md"
-            label={t("sing.autoScroll")}
-            description={t("sing.autoScrollHint")}
-            checked={settings.isAutoScroll}
-            onChange={(event) => change({ isAutoScroll: event.currentTarget.checked })}
-            data-testid="sing-auto-scroll"
-          />
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-/** One song of sing mode: its title, its sheet in the entry's key, and what comes next. */
-const SongPage = memo(function SongPage({
-  stop,
-  at,
-  settings,
-  next,
-  onShow,
-  closePath,
-}: {
-  stop: SingStop;
-  /** Its place in the playlist. */
-  at: number;
-  settings: SingSettings;
-  next: SingStop | undefined;
-  onShow: (index: number, arrival: Arrival) => void;
-  closePath: string;
-}) {
-  const { t } = useTranslation();
-  const read = useQuery({ ...songQuery(stop.entry.songId), enabled: stop.entry.song !== null });
-  const key = stopKey(stop);
-  let body: ReactNode;
-  if (!stop.entry.song) {
-    body = (
-      <Text size="lg" c="dimmed" data-testid="sing-unknown-song">
-        {t("sing.unknownSongText")}
-      </Text>
-    );
-  } else if (read.data) {
-    body = (
-      <div className={classes.columns}>
-        <SongSheetView
-          content={read.data.content}
-          targetKey={stop.entry.key}
-          showToolbar={false}
-          lyricsOnly={settings.isLyricsOnly}
-          fontSize={settings.fontSize}
-        />
-      </div>
-    );
-  } else if (read.isError) {
-    body = (
-      <Stack gap="sm" align="flex-start" data-testid="sing-song-error">
-        <Text size="lg">{t("sing.songFailed")}</Text>
-        <Button variant="default" onClick={() => void read.refetch()}>
-          {t("sing.retry")}
-        </Button>
-      </Stack>
-    );
-  } else {
-    body = <Text c="dimmed">{t("sing.songLoading")}</Text>;
-  }
-  return (
-    <article className={classes.page} aria-labelledby={`sing-heading-${stop.entry.id}`}>
-      <header className={classes.songHead}>
-        <h2 className={classes.songTitle} id={`sing-heading-${stop.entry.id}`}>
-          {stopTitle(stop, t)}
-        </h2>
-        <div className={classes.songFacts}>
-          {stop.entry.song?.artist ? <span>{stop.entry.song.artist}</span> : null}
-          {key ? (
-            <span className={classes.key} data-testid="sing-song-key">
-              {t("sing.key", { key })}
-            </span>
-          ) : null}
-        </div>
-      </header>
-      {body}
-      <footer className={classes.songEnd}>
-        {next ? (
-          <Button
-            variant="light"
-            size="lg"
-            fullWidth
-            rightSection={<IconChevronRight size={22} aria-hidden="true" />}
-            onClick={() => onShow(at + 1, "start")}
-            data-testid="sing-next-song"
-            className={classes.nextButton}
-          >
-            <span className={classes.nextText}>
-              <span className={classes.nextLabel}>
-                {t("sing.nextUp", { section: builtInTitleText(t, next.sectionTitle) })}
-              </span>
-              <span className={classes.nextTitle}>{stopTitle(next, t)}</span>
-            </span>
-          </Button>
-        ) : (
-          <Stack gap="sm" align="center" data-testid="sing-end">
-            <Text fw={600}>{t("sing.end")}</Text>
-            <Button component={Link} to={closePath} variant="default">
-              {t("sing.backToPlaylist")}
-            </Button>
-          </Stack>
-        )}
-      </footer>
-    </article>
-  );
-});

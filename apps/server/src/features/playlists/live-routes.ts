@@ -1,0 +1,153 @@
+import { ErrorBody } from "@choir/contract";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireMember } from "../../access/choir-access.js";
+import type { Db } from "../../db/client.js";
+import { playlistEvents } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { changeMessage, LIVE_MAX_BUFFERED_BYTES, type LiveMessage, type LiveStream } from "../../live/hub.js";
+import { findPlaylist } from "./service.js";
+
+/** Events a resumed stream replays at most; further behind, it is told to read the playlist afresh. */
+export const REPLAY_MAX = 100;
+
+const PlaylistIdParams = z.object({ id: z.uuid() });
+
+/** The Last-Event-ID a reader sent: a whole number, else none (a fresh stream). */
+export function parseLastEventId(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{1,15}$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
+
+/**
+ * What a stream starts with: the latest event of the playlist, and after `lastEventId` the events the reader missed,
+ * or `reset` when they cannot be told (the event is no longer kept, or too many followed).
+ */
+async function replayAfter(
+  db: Db,
+  playlistId: string,
+  lastEventId: number | null,
+): Promise<{ latestId: number; events: LiveMessage[]; reset: boolean }> {
+  const [latest] = await db
+    .select({ id: playlistEvents.id })
+    .from(playlistEvents)
+    .where(eq(playlistEvents.playlistId, playlistId))
+    .orderBy(desc(playlistEvents.id))
+    .limit(1);
+  const latestId = latest?.id ?? 0;
+  if (lastEventId === null || lastEventId >= latestId) return { latestId, events: [], reset: false };
+  const [known] =
+    lastEventId === 0
+      ? [{ id: 0 }]
+      : await db
+          .select({ id: playlistEvents.id })
+          .from(playlistEvents)
+          .where(and(eq(playlistEvents.id, lastEventId), eq(playlistEvents.playlistId, playlistId)));
+  if (!known) return { latestId, events: [], reset: true };
+  const rows = await db
+    .select({ id: playlistEvents.id, type: playlistEvents.type, actorId: playlistEvents.actorId })
+    .from(playlistEvents)
+    .where(and(eq(playlistEvents.playlistId, playlistId), gt(playlistEvents.id, lastEventId)))
+    .orderBy(asc(playlistEvents.id))
+    .limit(REPLAY_MAX + 1);
+  if (rows.length > REPLAY_MAX) return { latestId, events: [], reset: true };
+  return { latestId, events: rows.map((row) => changeMessage({ ...row, playlistId })), reset: false };
+}
+
+/**
+ * `GET /api/playlists/{id}/events`: a playlist's changes as they happen, for the members of its choir (others 404),
+ * as server-sent events. Starts with `ready` (or, resuming with Last-Event-ID, the events missed, or `reset`), then
+ * `playlist.changed` / `playlist.deleted`; a comment line keeps it alive. Ends when the reader leaves the choir, the
+ * playlist is deleted, or the server closes.
+ */
+export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/playlists/:id/events",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary:
+          "Live changes of a playlist (members of its choir): text/event-stream; every event has an id and JSON " +
+          "data with a type; Last-Event-ID resumes",
+        params: PlaylistIdParams,
+        response: {
+          200: z.string().describe("text/event-stream"),
+          401: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      const playlist = await findPlaylist(app.db, request.params.id);
+      await requireMember(app.db, playlist.choirId, userId);
+      const room = app.live.room(userId);
+      if (room !== "ok") {
+        throw new AppError(
+          "too_many_streams",
+          429,
+          room === "person"
+            ? `At most ${app.config.live.streamsPerPerson} live playlists may be open at once`
+            : "The server has no room for another live playlist now",
+        );
+      }
+      const lastEventId = parseLastEventId(request.headers["last-event-id"]);
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+        Connection: "keep-alive",
+      });
+      const stream: LiveStream = {
+        userId,
+        choirId: playlist.choirId,
+        playlistId: playlist.id,
+        replayed: new Set(),
+        lastId: 0,
+        pending: [],
+        write: (text) => {
+          if (response.destroyed || response.writableEnded) return false;
+          response.write(text);
+          return response.writableLength <= LIVE_MAX_BUFFERED_BYTES;
+        },
+        end: () => {
+          if (!response.writableEnded) response.end();
+        },
+      };
+      // Listening before the replay is read, so nothing that happens meanwhile is lost (it waits in `pending`).
+      app.live.add(stream);
+      response.on("close", () => app.live.remove(stream));
+      try {
+        const replay = await replayAfter(app.db, playlist.id, lastEventId);
+        if (replay.reset) {
+          app.live.sendNow(stream, { id: replay.latestId, data: { type: "reset", playlistId: playlist.id } });
+        }
+        for (const event of replay.events) {
+          stream.replayed.add(event.id);
+          app.live.sendNow(stream, event);
+        }
+        if (replay.events.at(-1)?.data.type === "playlist.deleted") {
+          app.live.remove(stream);
+          stream.end();
+          return;
+        }
+        app.live.sendNow(stream, {
+          id: Math.max(replay.latestId, lastEventId ?? 0),
+          data: { type: "ready", playlistId: playlist.id },
+        });
+        app.live.release(stream);
+      } catch (error) {
+        request.log.warn({ err: error }, "live: a stream could not start");
+        app.live.remove(stream);
+        stream.end();
+      }
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import { lt } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Unlisten } from "../db/client.js";
+import { playlistEvents } from "../db/schema/index.js";
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from "../shared/live-notify.js";
+
+/** What a stream is told: an event with its id and JSON data (`type` first), or a comment to keep it alive. */
+export interface LiveMessage {
+  id: number;
+  data: { type: string } & Record<string, unknown>;
+}
+
+/** One open event stream: whose it is, which playlist, and how to write to it and end it. */
+export interface LiveStream {
+  userId: string;
+  choirId: string;
+  playlistId: string;
+  /** The events of a resumed stream's replay, so a notice arriving for one of them is not sent twice. */
+  replayed: Set<number>;
+  /** The highest event id written so far. */
+  lastId: number;
+  /** While a resumed stream's replay is read, live messages wait here (null once it is written). */
+  pending: LiveMessage[] | null;
+  /** Writes; false when the reader has fallen too far behind (see LIVE_MAX_BUFFERED_BYTES). */
+  write(text: string): boolean;
+  end(): void;
+}
+
+export interface LiveLimits {
+  streamsPerPerson: number;
+  streamsMax: number;
+  heartbeatMs: number;
+}
+
+/** How long recorded events are kept for a reconnecting reader. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** A reader this far behind (bytes not yet sent) is too slow to follow: its stream ends, it reconnects and re-reads. */
+export const LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** The text of one server-sent event. */
+export function eventText(message: LiveMessage): string {
+  return `id: ${message.id}\ndata: ${JSON.stringify(message.data)}\n\n`;
+}
+
+/** The message readers of a playlist get for a recorded change. */
+export function changeMessage(event: {
+  id: number;
+  playlistId: string;
+  type: string;
+  actorId: string | null;
+}): LiveMessage {
+  return event.type === "deleted"
+    ? { id: event.id, data: { type: "playlist.deleted", playlistId: event.playlistId } }
+    : {
+        id: event.id,
+        data: {
+          type: "playlist.changed",
+          playlistId: event.playlistId,
+          change: event.type,
+          by: event.actorId,
+        },
+      };
+}
+
+/**
+ * The open live streams of this server instance. Changes reach it as notifications on the database's channel (from
+ * any instance), and go to the streams of that playlist; the end of a membership closes that person's streams of the
+ * choir's playlists. One timer keeps every stream alive with a comment line.
+ */
+export class LiveHub {
+  private readonly byPlaylist = new Map<string, Set<LiveStream>>();
+  private readonly perPerson = new Map<string, number>();
+  private total = 0;
+  private unlisten: Unlisten | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private prune: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly limits: LiveLimits,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(
+      LIVE_CHANNEL,
+      (payload) => this.onNotice(parseLiveNotice(payload)),
+      () => this.onResume(),
+    );
+    this.heartbeat = setInterval(() => this.keepAlive(), this.limits.heartbeatMs);
+    this.heartbeat.unref();
+    this.prune = setInterval(() => void this.pruneEvents(), PRUNE_EVERY_MS);
+    this.prune.unref();
+  }
+
+  /** Whether one more stream may open for this person: "ok", or which bound it would pass. */
+  room(userId: string): "ok" | "person" | "server" {
+    if (this.total >= this.limits.streamsMax) return "server";
+    if ((this.perPerson.get(userId) ?? 0) >= this.limits.streamsPerPerson) return "person";
+    return "ok";
+  }
+
+  add(stream: LiveStream): void {
+    let streams = this.byPlaylist.get(stream.playlistId);
+    if (!streams) {
+      streams = new Set();
+      this.byPlaylist.set(stream.playlistId, streams);
+    }
+    streams.add(stream);
+    this.perPerson.set(stream.userId, (this.perPerson.get(stream.userId) ?? 0) + 1);
+    this.total++;
+  }
+
+  remove(stream: LiveStream): void {
+    const streams = this.byPlaylist.get(stream.playlistId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.byPlaylist.delete(stream.playlistId);
+    const count = (this.perPerson.get(stream.userId) ?? 1) - 1;
+    if (count > 0) this.perPerson.set(stream.userId, count);
+    else this.perPerson.delete(stream.userId);
+    this.total--;
+  }
+
+  /** Open streams on this instance. */
+  get size(): number {
+    return this.total;
+  }
+
+  /** Writes a message to a stream; a reader too far behind is let go (it reconnects and reads afresh). */
+  send(stream: LiveStream, message: LiveMessage): void {
+    if (stream.pending) {
+      stream.pending.push(message);
+      return;
+    }
+    stream.lastId = Math.max(stream.lastId, message.id);
+    this.write(stream, eventText(message));
+  }
+
+  /** Writes a message now, before any waiting ones (a stream's replay). */
+  sendNow(stream: LiveStream, message: LiveMessage): void {
+    stream.lastId = Math.max(stream.lastId, message.id);
+    this.write(stream, eventText(message));
+  }
+
+  /** The replay is written: the messages that arrived meanwhile follow, without the ones the replay had. */
+  release(stream: LiveStream): void {
+    const waiting = stream.pending ?? [];
+    stream.pending = null;
+    for (const message of waiting) {
+      if (stream.replayed.has(message.id)) continue;
+      this.send(stream, message);
+      if (message.data.type === "playlist.deleted") this.close(stream);
+    }
+  }
+
+  private write(stream: LiveStream, text: string): void {
+    const isBelowBound = stream.write(text);
+    if (!isBelowBound) this.close(stream);
+  }
+
+  private close(stream: LiveStream): void {
+    this.remove(stream);
+    stream.end();
+  }
+
+  private onNotice(notice: LiveNotice | null): void {
+    if (!notice) return;
+    if (notice.kind === "membership") {
+      for (const streams of this.byPlaylist.values()) {
+        for (const stream of [...streams]) {
+          if (
+            stream.choirId === notice.choirId &&
+            (notice.userId === null || stream.userId === notice.userId)
+          ) {
+            this.close(stream);
+          }
+        }
+      }
+      return;
+    }
+    const streams = this.byPlaylist.get(notice.playlistId);
+    if (!streams) return;
+    const message = changeMessage(notice);
+    for (const stream of [...streams]) {
+      if (stream.replayed.has(notice.id)) continue;
+      this.send(stream, message);
+      if (notice.type === "deleted" && !stream.pending) this.close(stream);
+    }
+  }
+
+  /** The listening connection came back: notices may have been missed, so every reader is told to read afresh. */
+  private onResume(): void {
+    this.log.warn("live: the listening connection was lost and is back; readers re-read their playlists");
+    for (const streams of this.byPlaylist.values()) {
+      for (const stream of [...streams]) {
+        this.write(
+          stream,
+          eventText({ id: stream.lastId, data: { type: "reset", playlistId: stream.playlistId } }),
+        );
+      }
+    }
+  }
+
+  private keepAlive(): void {
+    for (const streams of this.byPlaylist.values()) {
+      for (const stream of [...streams]) if (!stream.pending) this.write(stream, ": keep-alive\n\n");
+    }
+  }
+
+  private async pruneEvents(): Promise<void> {
+    try {
+      await this.database.db
+        .delete(playlistEvents)
+        .where(lt(playlistEvents.createdAt, new Date(Date.now() - EVENT_RETENTION_MS)));
+    } catch (error) {
+      this.log.warn({ err: error }, "live: old playlist events could not be removed");
+    }
+  }
+
+  /** Ends every stream and stops listening (the server is closing). */
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    clearInterval(this.prune);
+    for (const streams of [...this.byPlaylist.values()]) {
+      for (const stream of [...streams]) this.close(stream);
+    }
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = undefined;
+  }
+}

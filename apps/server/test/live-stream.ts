@@ -1,0 +1,105 @@
+/** A reader of a playlist's live stream over real HTTP, as the web app reads it (fetch with the bearer header). */
+
+export interface StreamEvent {
+  id: string | undefined;
+  data: { type: string } & Record<string, unknown>;
+}
+
+export interface OpenStream {
+  status: number;
+  contentType: string | null;
+  /** The body of a refused stream (JSON error). */
+  text: () => Promise<string>;
+  /** The next event, or a rejection after `ms` milliseconds. */
+  next: (ms?: number) => Promise<StreamEvent>;
+  /** Comment lines (keep-alives) seen so far. */
+  comments: () => number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close: () => void;
+}
+
+export async function openStream(
+  base: string,
+  token: string | undefined,
+  playlistId: string,
+  lastEventId?: string,
+): Promise<OpenStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/playlists/${playlistId}/events`, {
+    headers: {
+      accept: "text/event-stream",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lastEventId !== undefined ? { "last-event-id": lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  const queue: StreamEvent[] = [];
+  const waiters: ((event: StreamEvent) => void)[] = [];
+  let comments = 0;
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  const isStream = response.ok && response.headers.get("content-type")?.startsWith("text/event-stream");
+  if (isStream && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut = buffer.indexOf("\n\n");
+          while (cut >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            cut = buffer.indexOf("\n\n");
+            let id: string | undefined;
+            const data: string[] = [];
+            for (const line of block.split("\n")) {
+              if (line.startsWith(":")) comments++;
+              else if (line.startsWith("id:")) id = line.slice(3).trim();
+              else if (line.startsWith("data:")) data.push(line.slice(5).trim());
+            }
+            if (data.length === 0) continue;
+            const event = { id, data: JSON.parse(data.join("\n")) };
+            const waiter = waiters.shift();
+            if (waiter) waiter(event);
+            else queue.push(event);
+          }
+        }
+      } catch {
+        // aborted
+      }
+      markEnded();
+    })();
+  } else {
+    markEnded();
+  }
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    text: () => response.text(),
+    next: (ms = 2_000) => {
+      const queued = queue.shift();
+      if (queued) return Promise.resolve(queued);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const at = waiters.indexOf(done);
+          if (at >= 0) waiters.splice(at, 1);
+          reject(new Error(`no event within ${ms} ms`));
+        }, ms);
+        const done = (event: StreamEvent) => {
+          clearTimeout(timer);
+          resolve(event);
+        };
+        waiters.push(done);
+      });
+    },
+    comments: () => comments,
+    ended,
+    close: () => controller.abort(),
+  };
+}

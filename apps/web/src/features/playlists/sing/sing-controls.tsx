@@ -1,0 +1,193 @@
+import {
+  ActionIcon,
+  Popover,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconSettings,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
+import { SING_SCHEMES, type SingSettings } from "./sing-settings";
+import classes from "./sing-stage.module.css";
+
+/** A header button of sing mode, named for screen readers, its label shown on hover. */
+export function StageTool({
+  label,
+  onClick,
+  pressed,
+  disabled,
+  testId,
+  children,
+  ...rest
+}: {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+  testId: string;
+  children: ReactNode;
+  "data-state"?: string;
+}) {
+  return (
+    <Tooltip label={label} openDelay={500}>
+      <ActionIcon
+        variant={pressed ? "light" : "subtle"}
+        size="xl"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={(event) => {
+          onClick();
+          // After a tap or click the focus goes back to the stage, so a pedal's Space turns a page, not this button.
+          if (event.detail > 0) event.currentTarget.closest<HTMLElement>("[tabindex='-1']")?.focus();
+        }}
+        data-testid={testId}
+        className={classes.tool}
+        {...rest}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AutoScrollTools({
+  isScrolling,
+  speed,
+  onToggle,
+  onSpeed,
+}: {
+  isScrolling: boolean;
+  speed: number;
+  onToggle: () => void;
+  onSpeed: (step: 1 | -1) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset className={classes.scrollTools} aria-label={t("sing.autoScroll")}>
+      <StageTool label={t("sing.slower")} onClick={() => onSpeed(-1)} testId="sing-scroll-slower">
+        <IconArrowLeft size={20} aria-hidden="true" />
+      </StageTool>
+      <StageTool
+        label={t("sing.scrolling")}
+        onClick={onToggle}
+        pressed={isScrolling}
+        testId="sing-scroll-toggle"
+      >
+        {isScrolling ? (
+          <IconPlayerPause size={22} aria-hidden="true" />
+        ) : (
+          <IconPlayerPlay size={22} aria-hidden="true" />
+        )}
+      </StageTool>
+      <span className={classes.speed} data-testid="sing-scroll-speed">
+        {t("sing.speed", { speed: speed.toLocaleString(i18n.language) })}
+      </span>
+      <StageTool label={t("sing.faster")} onClick={() => onSpeed(1)} testId="sing-scroll-faster">
+        <IconArrowRight size={20} aria-hidden="true" />
+      </StageTool>
+    </fieldset>
+  );
+}
+
+export function SingSettingsMenu({
+  settings,
+  change,
+  isSolfege,
+  onSolfege,
+}: {
+  settings: SingSettings;
+  change: (patch: Partial<SingSettings>) => void;
+  isSolfege: boolean;
+  onSolfege: (isOn: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover position="bottom-end" shadow="md" width={300} trapFocus returnFocus withinPortal={false}>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="xl"
+          aria-label={t("sing.settings")}
+          data-testid="sing-settings"
+          className={classes.tool}
+        >
+          <IconSettings size={24} aria-hidden="true" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="sing-settings-panel" aria-label={t("sing.settings")}>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" fw={600} mb={4} id="sing-font-size-label">
+              {t("sing.fontSize")}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="sing-font-size-label"
+              value={settings.fontSize}
+              onChange={(value) => change({ fontSize: value as SingSettings["fontSize"] })}
+              data-testid="sing-font-size"
+              data={SHEET_FONT_SIZES.map((size) => ({
+                value: size,
+                label: (
+                  <>
+                    <span className={classes.sizeSample} data-size={size} aria-hidden="true">
+                      A
+                    </span>
+                    <VisuallyHidden>{t(`songs.sheet.fontSizes.${size}`)}</VisuallyHidden>
+                  </>
+                ),
+              }))}
+            />
+          </div>
+          <div>
+            <Text size="sm" fw={600} mb={4} id="sing-scheme-label">
+              {t("sing.scheme")}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="sing-scheme-label"
+              value={settings.scheme}
+              onChange={(value) => change({ scheme: value as SingSettings["scheme"] })}
+              data-testid="sing-scheme"
+              data={SING_SCHEMES.map((scheme) => ({ value: scheme, label: t(`sing.schemes.${scheme}`) }))}
+            />
+          </div>
+          <Switch
+            size="md"
+            label={t("sing.lyricsOnly")}
+            checked={settings.isLyricsOnly}
+            onChange={(event) => change({ isLyricsOnly: event.currentTarget.checked })}
+            data-testid="sing-lyrics-only"
+          />
+          <Switch
+            size="md"
+            label={t("sing.solfege")}
+            checked={isSolfege}
+            onChange={(event) => onSolfege(event.currentTarget.checked)}
+            data-testid="sing-solfege"
+          />
+          <Switch
+            size="md"
+            label={t("sing.autoScroll")}
+            description={t("sing.autoScrollHint")}
+            checked={settings.isAutoScroll}
+            onChange={(event) => change({ isAutoScroll: event.currentTarget.checked })}
+            data-testid="sing-auto-scroll"
+          />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
