@@ -178,6 +178,15 @@ test("a 12-song playlist is sung through with the page-turn keys, every song in 
   await director.context.close();
 });
 
+/** A phone in the hand (the Pixel 7 profile: its screen, touch and user agent), drawn at one pixel per CSS pixel. */
+const PHONE = {
+  viewport: devices["Pixel 7"].viewport,
+  userAgent: devices["Pixel 7"].userAgent,
+  deviceScaleFactor: 1,
+  isMobile: true,
+  hasTouch: true,
+};
+
 /** A swipe on the touch screen, from one point to another, through the browser's touch input. */
 async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
@@ -194,19 +203,7 @@ test("on a phone, swipes and taps at the sides turn the songs; a page turn shows
   browser,
 }) => {
   test.setTimeout(240_000);
-  const phone = devices["Pixel 7"];
-  const director = await newDirector(
-    browser,
-    "sing-phone",
-    { name: `Phone Choir ${Date.now()}` },
-    {
-      viewport: phone.viewport,
-      userAgent: phone.userAgent,
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-    },
-  );
+  const director = await newDirector(browser, "sing-phone", { name: `Phone Choir ${Date.now()}` }, PHONE);
   const { page } = director;
   const { choirId, playlistId, songIds } = await singPlaylist(page, "Rehearsal");
   await page.goto(`/playlists/${playlistId}/sing`);
@@ -613,19 +610,7 @@ test("display settings: lyrics only, Do-Re-Mi and text size are kept on the devi
   browser,
 }) => {
   test.setTimeout(180_000);
-  const phone = devices["Pixel 7"];
-  const director = await newDirector(
-    browser,
-    "sing-display",
-    { name: `Display Choir ${Date.now()}` },
-    {
-      viewport: phone.viewport,
-      userAgent: phone.userAgent,
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-    },
-  );
+  const director = await newDirector(browser, "sing-display", { name: `Display Choir ${Date.now()}` }, PHONE);
   const { page } = director;
   const { playlistId } = await singPlaylist(page, "Lauds");
   await page.goto(`/playlists/${playlistId}/sing`);
