@@ -29,18 +29,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB). */
+/**
+ * Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB), `nodeArgs`
+ * node flags after tsx is loaded (so an `--import` of a TypeScript module works).
+ */
 export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "choir-bench-"));
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"],
+    [...extraArgs, "--import", "tsx", ...nodeArgs, "apps/server/src/main.ts"],
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],

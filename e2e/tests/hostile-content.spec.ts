@@ -138,7 +138,7 @@ test("a song of endless chorus recalls opens promptly and ends with a note that 
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await settle(page);
       // Sections off screen are laid out as they come near it, so the page's height settles as it scrolls: scroll
-      // to the end until it stays there.
+      // to the end until it stays there and the note is on screen (a section laid out late can push it down).
       await expect
         .poll(
           () =>
@@ -146,7 +146,9 @@ test("a song of endless chorus recalls opens promptly and ends with a note that 
               const before = document.documentElement.scrollHeight;
               window.scrollTo(0, before);
               await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-              return document.documentElement.scrollHeight === before;
+              const box = document.querySelector("[data-testid=sheet-truncated]")?.getBoundingClientRect();
+              const onScreen = box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+              return document.documentElement.scrollHeight === before && onScreen;
             }),
           { timeout: 30_000 },
         )

@@ -1,5 +1,5 @@
 import { apiCall, createChoirSong } from "../fixtures/api";
-import { newDirector, newPerson } from "../fixtures/director";
+import { newDirector, newMemberOf } from "../fixtures/director";
 import { expect, test } from "../fixtures/test";
 
 // Live playlists: what one member changes appears on another's open page without a reload.
@@ -11,22 +11,7 @@ test("a song added by the director appears on a member's open playlist and in si
 }) => {
   test.setTimeout(180_000);
   const director = await newDirector(browser, "live-director", { name: `Live Choir ${Date.now()}` });
-  const member = await newPerson(browser, "live-member", "general");
-  // The member joins through a shareable link.
-  const link = await apiCall<{ invitationToken: string }>(
-    director.page,
-    "POST",
-    "/api/invitations/shareable",
-    { choirId: director.choirId },
-    201,
-  );
-  await apiCall(
-    member.page,
-    "POST",
-    "/api/invitations/shareable/accept",
-    { invitationToken: link.invitationToken },
-    200,
-  );
+  const member = await newMemberOf(browser, director, "live-member");
   const first = await createChoirSong(
     director.page,
     director.choirId,

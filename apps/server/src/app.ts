@@ -24,6 +24,7 @@ import { type Database, openDatabase } from "./db/client.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { playlistLeadRoutes } from "./features/playlists/lead-routes.js";
 import { playlistLiveRoutes } from "./features/playlists/live-routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
 import { sharingRoutes } from "./features/sharing/routes.js";
@@ -40,8 +41,10 @@ import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
 import { LiveHub } from "./live/hub.js";
+import { postgresTransport, redisTransport } from "./live/transport.js";
 import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox-page.js";
+import { type LiveNotice, recordingLiveNotices } from "./shared/live-notify.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -159,10 +162,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
   // Live playlist streams end before the HTTP server closes (an open stream would hold the close).
-  const live = new LiveHub(database, config.live, app.log);
+  const transport = config.redisUrl ? redisTransport(config.redisUrl, app.log) : postgresTransport(database);
+  const live = new LiveHub(database, transport, config.live, app.log);
   await live.start();
   app.decorate("live", live);
   app.addHook("preClose", () => live.stop());
+  if (live.publishesAfterWork) {
+    // Notices a request records go out once it has answered (its transactions committed), and only if it succeeded.
+    const noticesOf = new WeakMap<object, LiveNotice[]>();
+    app.addHook("preHandler", (request, _reply, done) => {
+      const notices: LiveNotice[] = [];
+      noticesOf.set(request, notices);
+      recordingLiveNotices(notices, done);
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      const notices = noticesOf.get(request);
+      if (notices && notices.length > 0 && reply.statusCode < 400) await live.publish(notices);
+    });
+  }
   const songbooks = new SongbookRenderer(config.pdf);
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
@@ -226,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(templateRoutes);
   await app.register(playlistRoutes);
   await app.register(playlistLiveRoutes);
+  await app.register(playlistLeadRoutes);
   await app.register(sharingRoutes);
   await app.register(invitationRoutes);
   if (usesOutbox(config)) await app.register(outboxRoutes);

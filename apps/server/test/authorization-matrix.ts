@@ -21,6 +21,8 @@ export interface World {
   /** A song that is not in the playlist, visible to the choir. */
   otherSongId: string;
   playlistId: string;
+  /** The playlist's entry of `songId`. */
+  entryId: string;
   /** A second saved playlist of the choir, public (shared by link); `playlistId` is private. */
   publicPlaylistId: string;
   /** The playlist's first section (holding the song) and another one. */
@@ -375,6 +377,44 @@ export const MATRIX: Row[] = [
     expect: choirRead(200),
     removedMember: 404,
     note: "a public playlist's link opens its PDF for anyone, but its live stream stays the members'",
+  },
+  {
+    route: "GET /api/playlists/{id}/lead",
+    call: (w) => get(`/api/playlists/${w.playlistId}/lead`),
+    expect: choirRead(200),
+    removedMember: 404,
+  },
+  {
+    route: "PUT /api/playlists/{id}/lead",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/lead`,
+      payload: { entryId: w.entryId, position: 0.5 },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    lockedMember: 403,
+    note: "leading is for those who may edit the playlist",
+  },
+  {
+    route: "DELETE /api/playlists/{id}/lead",
+    call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}/lead` }),
+    expect: choirRead(204),
+    removedMember: 404,
+    lockedMember: 403,
+    note: "the leader, or anyone who may edit the playlist, ends a lead",
+  },
+  {
+    route: "PUT /api/playlists/{id}/follow",
+    call: (w) => ({ method: "PUT", url: `/api/playlists/${w.playlistId}/follow` }),
+    expect: choirRead(200),
+    removedMember: 404,
+  },
+  {
+    route: "DELETE /api/playlists/{id}/follow",
+    call: (w) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}/follow` }),
+    expect: choirRead(204),
+    removedMember: 404,
   },
   {
     route: "GET /api/playlists/{id}/pdf",

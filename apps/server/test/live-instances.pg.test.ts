@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresAdminUrl } from "./helpers.js";
+import { needsRedis, postgresAdminUrl, redisTestUrl } from "./helpers.js";
 import { openStream } from "./live-stream.js";
 import {
   call,
@@ -11,19 +11,26 @@ import {
 
 /**
  * Live playlists across instances: two server processes on one PostgreSQL; a change made through one reaches a
- * stream open on the other (LISTEN/NOTIFY), and a removal through one closes the stream on the other.
+ * stream open on the other (LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set), and a removal through one closes
+ * the stream on the other.
  */
 const adminUrl = postgresAdminUrl();
 
-describe("live playlists on several instances", () => {
+describe("live playlists on several instances, through PostgreSQL LISTEN/NOTIFY", () => instances({}));
+
+describe("live playlists on several instances, through Redis pub/sub", needsRedis, () =>
+  instances({ REDIS_URL: redisTestUrl ?? "" }),
+);
+
+function instances(env: Record<string, string>) {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     database = await scratchDatabase(adminUrl, "live");
     // One after the other: the first one migrates the new database.
-    servers.push(await startServerProcess({ DATABASE_URL: database.url }));
-    servers.push(await startServerProcess({ DATABASE_URL: database.url }));
+    servers.push(await startServerProcess({ DATABASE_URL: database.url, ...env }));
+    servers.push(await startServerProcess({ DATABASE_URL: database.url, ...env }));
   }, 120_000);
 
   afterAll(async () => {
@@ -76,4 +83,4 @@ describe("live playlists on several instances", () => {
     );
     await stream.ended;
   });
-});
+}

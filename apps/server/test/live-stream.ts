@@ -1,3 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { bearer, choirWithCast, type TestPerson } from "./helpers.js";
+
 /** A reader of a playlist's live stream over real HTTP, as the web app reads it (fetch with the bearer header). */
 
 export interface StreamEvent {
@@ -101,5 +105,61 @@ export async function openStream(
     comments: () => comments,
     ended,
     close: () => controller.abort(),
+  };
+}
+
+async function songFor(
+  app: FastifyInstance,
+  person: TestPerson,
+  choirId: string,
+  title: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/songs",
+    headers: bearer(person.token),
+    payload: {
+      title,
+      content: `{title: ${title}}\n{key: G}\n[G]Morning has [C]come`,
+      visibility: 2,
+      visibleToChoirs: [choirId],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().songId;
+}
+
+/**
+ * A choir with an admin, a member and an outsider, and a playlist with two sections, the first holding one song;
+ * a second song of the choir is not in it yet.
+ */
+export async function livePlaylist(app: FastifyInstance) {
+  const cast = await choirWithCast(app);
+  const first = await songFor(app, cast.admin, cast.choir.id, "Dawn Canticle");
+  const second = await songFor(app, cast.admin, cast.choir.id, "Evening Hymn");
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/playlists",
+    headers: bearer(cast.admin.token),
+    payload: {
+      choirId: cast.choir.id,
+      date: "2026-12-06",
+      sections: [
+        { title: "Entrance", songs: [{ songId: first }] },
+        { title: "Communion", songs: [] },
+      ],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const playlist = response.json() as {
+    id: string;
+    sections: { id: string; title: string; songs: { id: string; songId: string }[] }[];
+  };
+  return {
+    ...cast,
+    playlistId: playlist.id,
+    sections: playlist.sections,
+    songs: [first, second],
+    entryId: playlist.sections[0]!.songs[0]!.id,
   };
 }

@@ -3,16 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLastEventId } from "../src/features/playlists/live-routes.js";
 import { parseLiveNotice } from "../src/shared/live-notify.js";
-import {
-  addMember,
-  bearer,
-  choirWithCast,
-  createTestApp,
-  signInPerson,
-  type TestContext,
-  type TestPerson,
-} from "./helpers.js";
-import { openStream } from "./live-stream.js";
+import { addMember, bearer, createTestApp, signInPerson, type TestContext } from "./helpers.js";
+import { livePlaylist, openStream } from "./live-stream.js";
 
 // Live playlists: `GET /api/playlists/{id}/events` over real HTTP (a listening server), on the embedded database and,
 // in the PostgreSQL run, on PostgreSQL (LISTEN/NOTIFY).
@@ -29,53 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function songFor(person: TestPerson, choirId: string, title: string): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/songs",
-    headers: bearer(person.token),
-    payload: {
-      title,
-      content: `{title: ${title}}\n{key: G}\n[G]Morning has [C]come`,
-      visibility: 2,
-      visibleToChoirs: [choirId],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().songId;
-}
-
-/** A choir with an admin, a member and an outsider, and a playlist with a section and one song. */
-async function livePlaylist() {
-  const cast = await choirWithCast(app);
-  const first = await songFor(cast.admin, cast.choir.id, "Dawn Canticle");
-  const second = await songFor(cast.admin, cast.choir.id, "Evening Hymn");
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/playlists",
-    headers: bearer(cast.admin.token),
-    payload: {
-      choirId: cast.choir.id,
-      date: "2026-12-06",
-      sections: [
-        { title: "Entrance", songs: [{ songId: first }] },
-        { title: "Communion", songs: [] },
-      ],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const playlist = response.json() as { id: string; sections: { id: string; title: string }[] };
-  return { ...cast, playlistId: playlist.id, sections: playlist.sections, songs: [first, second] };
-}
-
 describe("live playlist stream", () => {
   it("tells a member, within a second, of every change another member makes; every event has an id; comments keep it alive", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const stream = await openStream(base, world.member.token, world.playlistId);
     expect(stream.status).toBe(200);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const ready = await stream.next();
-    expect(ready.data).toEqual({ type: "ready", playlistId: world.playlistId });
+    expect(ready.data).toEqual({
+      type: "ready",
+      playlistId: world.playlistId,
+      lead: { leader: null, entryId: null, position: 0, followers: 0, isFollowing: false },
+    });
     expect(ready.id).toMatch(/^\d+$/);
 
     const changes: [string, () => Promise<unknown>][] = [
@@ -149,7 +106,7 @@ describe("live playlist stream", () => {
   });
 
   it("is refused to someone signed out (401) and to someone outside the choir (404), as JSON, and they hear nothing", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const anonymous = await openStream(base, undefined, world.playlistId);
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(await anonymous.text())).toMatchObject({
@@ -166,7 +123,7 @@ describe("live playlist stream", () => {
   });
 
   it("closes the stream of a member removed from the choir, and another member's stays open", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const other = await signInPerson(app, "other");
     await addMember(app, world.choir.id, other);
     const removed = await openStream(base, world.member.token, world.playlistId);
@@ -195,7 +152,7 @@ describe("live playlist stream", () => {
   });
 
   it("tells of a deleted playlist and ends the stream", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const stream = await openStream(base, world.member.token, world.playlistId);
     await stream.next();
     await app.inject({
@@ -210,7 +167,7 @@ describe("live playlist stream", () => {
   });
 
   it("resumes after Last-Event-ID with the events missed, in order; an id it no longer knows says to read afresh", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const first = await openStream(base, world.member.token, world.playlistId);
     await first.next();
     const rename = (title: string) =>
@@ -252,7 +209,7 @@ describe("live playlist stream", () => {
   });
 
   it("keeps a bound on open streams per person: one more is refused with 429 until one closes", async () => {
-    const world = await livePlaylist();
+    const world = await livePlaylist(app);
     const open = [];
     for (let i = 0; i < 3; i++) {
       const stream = await openStream(base, world.member.token, world.playlistId);

@@ -489,6 +489,56 @@ describe("playlists", () => {
       ).toBe(401);
       expect((await call(admin, "GET", `/api/playlists/${playlist.id}`)).json().title).toBe("Mine");
     });
+
+    it("with If-Match saves only over the version it names: 412 'playlist_changed' once someone else changed it", async () => {
+      const { admin, member, outsider, choir, songs } = await scene();
+      const playlist = await makePlaylist(admin, {
+        choirId: choir.id,
+        sections: [{ title: "Entrance", songs: [{ songId: songs.a }] }],
+      });
+      const section = playlist.sections[0]!;
+      const put = (person: TestPerson, ifMatch: string, payload: Record<string, unknown>) =>
+        ctx.app.inject({
+          method: "PUT",
+          url: `/api/playlists/${playlist.id}`,
+          headers: { ...bearer(person.token), "if-match": ifMatch },
+          payload,
+        });
+      const renamed = (title: string) => ({
+        sections: [{ id: section.id, title, songs: [{ songId: songs.a }] }],
+      });
+
+      // Based on the version it read: saved.
+      const first = await put(member, `"${playlist.updatedAt}"`, renamed("Gathering"));
+      expect(first.statusCode, first.body).toBe(200);
+      const saved: Playlist = first.json();
+
+      // Meanwhile the director adds a song; an edit based on the older version is refused and changes nothing.
+      await call(admin, "POST", `/api/playlists/${playlist.id}/songs`, { songId: songs.b });
+      const stale = await put(member, `"${saved.updatedAt}"`, renamed("Procession"));
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json()).toMatchObject({
+        code: "playlist_changed",
+        message: "This playlist was changed by someone else meanwhile",
+      });
+      const now: Playlist = (await call(admin, "GET", `/api/playlists/${playlist.id}`)).json();
+      expect(now.sections.map((s) => [s.title, titles(s)])).toEqual([["Gathering", ["Alpha", "Bravo"]]]);
+
+      // Based on the newest version (weak tag or bare): saved; "*" and no header: saved whatever changed.
+      const fresh = await put(member, `W/"${now.updatedAt}"`, { title: "Fresh" });
+      expect(fresh.statusCode).toBe(200);
+      expect((await put(member, fresh.json().updatedAt, { title: "Bare" })).statusCode).toBe(200);
+      expect((await put(member, "*", { title: "Any" })).statusCode).toBe(200);
+      expect((await call(member, "PUT", `/api/playlists/${playlist.id}`, { title: "None" })).statusCode).toBe(
+        200,
+      );
+
+      // Not a version: 400; an outsider still learns nothing (404).
+      const bad = await put(member, '"yesterday"', { title: "Bad" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0]).toContain("if-match");
+      expect((await put(outsider, `"${playlist.updatedAt}"`, { title: "Theirs" })).statusCode).toBe(404);
+    });
   });
 
   describe("POST /api/playlists/:id/songs", () => {

@@ -51,7 +51,10 @@ export async function buildWorld(app: FastifyInstance): Promise<{
     date: "2031-01-05",
     playlistTemplateId: mass.id,
   });
-  await post(`/api/playlists/${playlist.id}/songs`, { songId, sectionId: playlist.sections[0].id });
+  const withSong = await post(`/api/playlists/${playlist.id}/songs`, {
+    songId,
+    sectionId: playlist.sections[0].id,
+  });
   const publicPlaylist = await post("/api/playlists", {
     choirId: choir.id,
     date: "2031-01-12",
@@ -70,6 +73,7 @@ export async function buildWorld(app: FastifyInstance): Promise<{
       songTitle,
       otherSongId,
       playlistId: playlist.id,
+      entryId: withSong.sections[0].songs[0].id,
       publicPlaylistId: publicPlaylist.id,
       sectionId: playlist.sections[0].id,
       otherSectionId: playlist.sections[1].id,

@@ -22,6 +22,8 @@ export const PLAYLIST_MESSAGES = {
   songNotInPlaylist: "Song not in playlist",
   sectionNotFound: "Section not found",
   movedMeanwhile: "The song is no longer in that section",
+  /** 412: an edit sent with `If-Match` (the `updatedAt` it was based on) after someone else changed the playlist. */
+  changedMeanwhile: "This playlist was changed by someone else meanwhile",
   tooManySongs: "A playlist holds at most 200 songs",
 } as const;
 

@@ -236,3 +236,28 @@ export const SharedPlaylist = z
   })
   .meta({ id: "SharedPlaylist" });
 export type SharedPlaylist = z.infer<typeof SharedPlaylist>;
+
+/**
+ * Who leads a playlist's sing mode and where they are: the entry on their screen and how far down it they read
+ * (0 its start, 1 its end); `leader` null when no one leads. `followers`: members following now. `isFollowing`: whether
+ * the reader follows. The live stream's `ready` and `lead` events carry the same fields (without `isFollowing`).
+ */
+export const PlaylistLead = z
+  .object({
+    leader: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    entryId: z.uuid().nullable(),
+    position: z.number().min(0).max(1),
+    followers: z.number().int().min(0),
+    isFollowing: z.boolean(),
+  })
+  .meta({ id: "PlaylistLead" });
+export type PlaylistLead = z.infer<typeof PlaylistLead>;
+
+/** The leader's place: the entry on their screen and how far down it (0–1). */
+export const LeadPlace = z
+  .object({
+    entryId: z.uuid(),
+    position: z.number().min(0).max(1).default(0),
+  })
+  .meta({ id: "LeadPlace" });
+export type LeadPlace = z.input<typeof LeadPlace>;

@@ -55,6 +55,8 @@ export const STORAGE_KEYS = {
   songSolfege: "choirapp-song-solfege",
   knownUser: "choirapp-known-user",
   singSettings: "choirapp-sing-settings",
+  /** Session storage: what the reader does in sing mode (`{playlistId, role}`: leads or follows), kept over a reload. */
+  singLead: "choirapp-sing-lead",
 } as const;
 
 /** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */

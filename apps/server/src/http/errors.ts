@@ -71,6 +71,9 @@ export const unauthorized = (message: string = MESSAGES.unauthorized) =>
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError("forbidden", 403, message);
 export const conflict = (message: string, code = "conflict") => new AppError(code, 409, message, [message]);
 export const gone = (message: string) => new AppError("gone", 410, message);
+/** 412: a conditional request (`If-Match`) whose condition no longer holds. */
+export const preconditionFailed = (message: string, code = "precondition_failed") =>
+  new AppError(code, 412, message, [message]);
 export const invalid = (errors: string[], message: string = MESSAGES.invalid) =>
   new AppError("validation_failed", 400, message, errors);
 export const rateLimited = () => new AppError("rate_limited", 429, MESSAGES.rateLimited);

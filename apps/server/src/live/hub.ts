@@ -2,7 +2,8 @@ import { lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Unlisten } from "../db/client.js";
 import { playlistEvents } from "../db/schema/index.js";
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from "../shared/live-notify.js";
+import { type LiveNotice, parseLiveNotice, recordingLiveNotices } from "../shared/live-notify.js";
+import type { LiveTransport } from "./transport.js";
 
 /** What a stream is told: an event with its id and JSON data (`type` first), or a comment to keep it alive. */
 export interface LiveMessage {
@@ -49,7 +50,11 @@ export function changeMessage(event: {
   playlistId: string;
   type: string;
   actorId: string | null;
+  detail?: Record<string, unknown> | null;
 }): LiveMessage {
+  if (event.type === "lead") {
+    return { id: event.id, data: { ...event.detail, type: "lead", playlistId: event.playlistId } };
+  }
   return event.type === "deleted"
     ? { id: event.id, data: { type: "playlist.deleted", playlistId: event.playlistId } }
     : {
@@ -72,19 +77,20 @@ export class LiveHub {
   private readonly byPlaylist = new Map<string, Set<LiveStream>>();
   private readonly perPerson = new Map<string, number>();
   private total = 0;
+  private stopping = false;
   private unlisten: Unlisten | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private prune: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly database: Database,
+    private readonly transport: LiveTransport,
     private readonly limits: LiveLimits,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(
-      LIVE_CHANNEL,
+    this.unlisten = await this.transport.listen(
       (payload) => this.onNotice(parseLiveNotice(payload)),
       () => this.onResume(),
     );
@@ -120,6 +126,39 @@ export class LiveHub {
     if (count > 0) this.perPerson.set(stream.userId, count);
     else this.perPerson.delete(stream.userId);
     this.total--;
+  }
+
+  /** Whether the transport needs notices handed to it after the work that recorded them (Redis). */
+  get publishesAfterWork(): boolean {
+    return this.transport.name !== "postgres";
+  }
+
+  /**
+   * Runs `work`, then hands the transport the notices it recorded (on PostgreSQL they went out on commit). For work
+   * outside a request, such as a closed stream's release.
+   */
+  async notifying<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.publishesAfterWork) return work();
+    const notices: LiveNotice[] = [];
+    const result = await recordingLiveNotices(notices, work);
+    await this.publish(notices);
+    return result;
+  }
+
+  /** Sends notices recorded by finished work (Redis). */
+  publish(notices: readonly LiveNotice[]): Promise<void> {
+    return this.transport.publish(notices);
+  }
+
+  /** Whether this person has a stream of the playlist open here. */
+  has(userId: string, playlistId: string): boolean {
+    for (const stream of this.byPlaylist.get(playlistId) ?? []) if (stream.userId === userId) return true;
+    return false;
+  }
+
+  /** The server is closing: its streams end, but their readers have not left. */
+  get isStopping(): boolean {
+    return this.stopping;
   }
 
   /** Open streams on this instance. */
@@ -220,6 +259,7 @@ export class LiveHub {
 
   /** Ends every stream and stops listening (the server is closing). */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.heartbeat);
     clearInterval(this.prune);
     for (const streams of [...this.byPlaylist.values()]) {
@@ -227,5 +267,6 @@ export class LiveHub {
     }
     await this.unlisten?.().catch(() => {});
     this.unlisten = undefined;
+    await this.transport.close().catch(() => {});
   }
 }

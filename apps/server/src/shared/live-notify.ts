@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 
@@ -6,7 +7,16 @@ export const LIVE_CHANNEL = "choir_live";
 
 /** What travels on the channel: a playlist's recorded change, or the end of someone's (or everyone's) membership. */
 export type LiveNotice =
-  | { kind: "event"; id: number; playlistId: string; choirId: string; type: string; actorId: string | null }
+  | {
+      kind: "event";
+      id: number;
+      playlistId: string;
+      choirId: string;
+      type: string;
+      actorId: string | null;
+      /** What readers are told beyond the change's kind (the leader's place, for `lead`). */
+      detail?: Record<string, unknown> | null;
+    }
   | { kind: "membership"; choirId: string; userId: string | null };
 
 /** Changes a playlist's readers hear about. */
@@ -17,9 +27,22 @@ export type PlaylistChange =
   | "song-moved"
   | "key-changed"
   | "created"
-  | "deleted";
+  | "deleted"
+  /** The leader of sing mode moved, started or stopped, or someone began or stopped following. */
+  | "lead";
 
 type Executor = Pick<Db, "execute">;
+
+/**
+ * Notices recorded while a piece of work runs (a request, a stream's release), for a transport that sends them
+ * itself once that work is done (Redis); on PostgreSQL `pg_notify` has sent them on commit.
+ */
+const recorded = new AsyncLocalStorage<LiveNotice[]>();
+
+/** Runs `work` with notices recorded into `into` (see `recorded`). */
+export function recordingLiveNotices<T>(into: LiveNotice[], work: () => T): T {
+  return recorded.run(into, work);
+}
 
 /**
  * Records a change to a playlist and announces it, in one statement: inside a transaction the announcement goes out
@@ -27,8 +50,15 @@ type Executor = Pick<Db, "execute">;
  */
 export async function recordPlaylistChange(
   db: Executor,
-  change: { playlistId: string; choirId: string; type: PlaylistChange; actorId: string | null },
+  change: {
+    playlistId: string;
+    choirId: string;
+    type: PlaylistChange;
+    actorId: string | null;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<number> {
+  const detail = change.detail ? JSON.stringify(change.detail) : null;
   const result = await db.execute(sql`
     with event as (
       insert into playlist_events (playlist_id, choir_id, type, actor_id)
@@ -37,10 +67,20 @@ export async function recordPlaylistChange(
     )
     select id, pg_notify(${LIVE_CHANNEL}, json_build_object(
       'kind', 'event', 'id', id, 'playlistId', playlist_id, 'choirId', choir_id, 'type', type,
-      'actorId', actor_id)::text)
+      'actorId', actor_id, 'detail', ${detail}::json)::text)
     from event`);
   const [row] = (result as unknown as { rows: { id: string | number }[] }).rows;
-  return Number(row?.id ?? 0);
+  const id = Number(row?.id ?? 0);
+  recorded.getStore()?.push({
+    kind: "event",
+    id,
+    playlistId: change.playlistId,
+    choirId: change.choirId,
+    type: change.type,
+    actorId: change.actorId,
+    detail: change.detail ?? null,
+  });
+  return id;
 }
 
 /**
@@ -54,6 +94,7 @@ export async function announceMembershipEnded(
 ): Promise<void> {
   const notice: LiveNotice = { kind: "membership", choirId, userId };
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  recorded.getStore()?.push(notice);
 }
 
 /** A notice read back from the channel; anything else is ignored. */
@@ -70,6 +111,10 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
             choirId: value.choirId,
             type: value.type,
             actorId: typeof value.actorId === "string" ? value.actorId : null,
+            detail:
+              value.detail && typeof value.detail === "object" && !Array.isArray(value.detail)
+                ? (value.detail as Record<string, unknown>)
+                : null,
           }
         : null;
     }

@@ -122,12 +122,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent with no-cache headers and kept out of the browser's HTTP cache (the song search). */
   noCache?: boolean;
+  /** More request headers (a conditional edit's `If-Match`). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the same-origin API with the stored token; resolves to the JSON body (undefined for 204). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // The server writes e-mails (and any localized text) in the language the user reads the app in.
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: "application/json",
     "Accept-Language": currentLanguage(),
   };

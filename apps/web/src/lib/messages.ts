@@ -33,6 +33,7 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [PLAYLIST_MESSAGES.songNotInPlaylist]: "serverMessages.songNotInPlaylist",
   [PLAYLIST_MESSAGES.sectionNotFound]: "serverMessages.sectionNotFound",
   [PLAYLIST_MESSAGES.movedMeanwhile]: "serverMessages.songMovedMeanwhile",
+  [PLAYLIST_MESSAGES.changedMeanwhile]: "serverMessages.playlistChangedMeanwhile",
   [PLAYLIST_MESSAGES.tooManySongs]: "serverMessages.tooManySongs",
   [SONG_MESSAGES.notFound]: "songs.errors.notFound",
   [SONG_MESSAGES.versionExists]: "songs.errors.versionExists",

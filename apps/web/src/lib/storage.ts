@@ -65,6 +65,25 @@ export const singSettings = {
   set: (json: string) => write(local, STORAGE_KEYS.singSettings, json),
 };
 
+/** Whether the reader leads or follows a playlist in sing mode, for this tab: a reload carries on. */
+export const singLeadRole = {
+  get: (playlistId: string): "lead" | "follow" | null => {
+    try {
+      const value = JSON.parse(read(session, STORAGE_KEYS.singLead) ?? "null") as {
+        playlistId?: unknown;
+        role?: unknown;
+      } | null;
+      return value?.playlistId === playlistId && (value.role === "lead" || value.role === "follow")
+        ? value.role
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (playlistId: string, role: "lead" | "follow" | null) =>
+    write(session, STORAGE_KEYS.singLead, role ? JSON.stringify({ playlistId, role }) : null),
+};
+
 export const pendingInviteToken = {
   get: () => read(session, STORAGE_KEYS.inviteToken),
   set: (token: string) => write(session, STORAGE_KEYS.inviteToken, token),

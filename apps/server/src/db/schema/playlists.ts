@@ -8,6 +8,8 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -109,4 +111,35 @@ export const playlistEvents = pgTable(
     index("playlist_events_playlist_idx").on(t.playlistId, t.id),
     index("playlist_events_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Who leads a playlist's sing mode, and where they are: the entry on their screen and how far down it they read
+ * (0 at its start, 1 at its end). At most one leader a playlist; it ends when they stop or their last stream closes.
+ */
+export const playlistLeads = pgTable("playlist_leads", {
+  playlistId: uuid("playlist_id")
+    .primaryKey()
+    .references(() => playlists.id, { onDelete: "cascade" }),
+  leaderId: uuid("leader_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  entryId: uuid("entry_id"),
+  position: real("position").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** Members following a playlist's leader in sing mode; a row ends when they step away or their last stream closes. */
+export const playlistFollowers = pgTable(
+  "playlist_followers",
+  {
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    since: timestamp("since", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.userId] })],
 );

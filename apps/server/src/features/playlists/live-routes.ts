@@ -1,5 +1,5 @@
 import { ErrorBody } from "@choir/contract";
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.js";
 import { playlistEvents } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { changeMessage, LIVE_MAX_BUFFERED_BYTES, type LiveMessage, type LiveStream } from "../../live/hub.js";
+import { isFollowing, readLead, releasePresence } from "./lead.js";
 import { findPlaylist } from "./service.js";
 
 /** Events a resumed stream replays at most; further behind, it is told to read the playlist afresh. */
@@ -49,7 +50,14 @@ async function replayAfter(
   const rows = await db
     .select({ id: playlistEvents.id, type: playlistEvents.type, actorId: playlistEvents.actorId })
     .from(playlistEvents)
-    .where(and(eq(playlistEvents.playlistId, playlistId), gt(playlistEvents.id, lastEventId)))
+    .where(
+      and(
+        eq(playlistEvents.playlistId, playlistId),
+        gt(playlistEvents.id, lastEventId),
+        // The leader's moves are not replayed: `ready` tells where the leader is now.
+        ne(playlistEvents.type, "lead"),
+      ),
+    )
     .orderBy(asc(playlistEvents.id))
     .limit(REPLAY_MAX + 1);
   if (rows.length > REPLAY_MAX) return { latestId, events: [], reset: true };
@@ -59,7 +67,8 @@ async function replayAfter(
 /**
  * `GET /api/playlists/{id}/events`: a playlist's changes as they happen, for the members of its choir (others 404),
  * as server-sent events. Starts with `ready` (or, resuming with Last-Event-ID, the events missed, or `reset`), then
- * `playlist.changed` / `playlist.deleted`; a comment line keeps it alive. Ends when the reader leaves the choir, the
+ * `playlist.changed` / `playlist.deleted` / `lead` (sing mode's leader moved; `ready` carries the lead as it is); a
+ * comment line keeps it alive. Ends when the reader leaves the choir, the
  * playlist is deleted, or the server closes.
  */
 export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,7 +132,16 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Listening before the replay is read, so nothing that happens meanwhile is lost (it waits in `pending`).
       app.live.add(stream);
-      response.on("close", () => app.live.remove(stream));
+      response.on("close", () => {
+        app.live.remove(stream);
+        // Their last stream of the playlist here: they no longer follow or lead (their app says so again on return).
+        if (app.live.isStopping || app.live.has(userId, playlist.id)) return;
+        app.live
+          .notifying(() => releasePresence(app.db, playlist, userId))
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, "live: a reader's lead or following could not be released"),
+          );
+      });
       try {
         const replay = await replayAfter(app.db, playlist.id, lastEventId);
         if (replay.reset) {
@@ -138,9 +156,13 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.end();
           return;
         }
+        const [lead, following] = await Promise.all([
+          readLead(app.db, playlist),
+          isFollowing(app.db, playlist.id, userId),
+        ]);
         app.live.sendNow(stream, {
           id: Math.max(replay.latestId, lastEventId ?? 0),
-          data: { type: "ready", playlistId: playlist.id },
+          data: { type: "ready", playlistId: playlist.id, lead: { ...lead, isFollowing: following } },
         });
         app.live.release(stream);
       } catch (error) {

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
+import { invalid } from "../../http/errors.js";
 import { type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
 import { requirePlaylistDeleter, requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
@@ -35,6 +36,19 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const PlaylistIdParams = z.object({ id: z.uuid() });
 /** `songId` may be the song's id or the entry's: a song is at most once in a playlist. */
 const PlaylistSongParams = z.object({ id: z.uuid(), songId: z.uuid() });
+
+/**
+ * The version an edit is based on, from its `If-Match` header: the playlist's `updatedAt` as an entity tag (quoted,
+ * weak or bare). None (or `*`): the edit is made whatever changed meanwhile.
+ */
+function basedOnVersion(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value || value === "*") return undefined;
+  const tag = value.replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+  const time = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(tag) ? Date.parse(tag) : Number.NaN;
+  if (Number.isNaN(time)) throw invalid(["headers.if-match: must be the playlist's updatedAt"]);
+  return new Date(time).toISOString();
+}
 
 /** Dated playlists of a choir: its members read them and, unless the choir turned that off, edit them; administrators delete them. */
 export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -143,16 +157,17 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["playlists"],
         summary:
-          "Edit a playlist's title, public flag, template and sections (members); omitted fields are kept",
+          'Edit a playlist\'s title, public flag, template and sections (members); omitted fields are kept. With `If-Match: "{updatedAt}"` the edit is made only if the playlist has not changed since that version (else 412)',
         params: PlaylistIdParams,
         body: UpdatePlaylist,
-        response: { 200: Playlist, ...errors },
+        response: { 200: Playlist, ...errors, 412: ErrorBody },
       },
     },
     async (request) => {
       const userId = request.session!.userId;
+      const basedOn = basedOnVersion(request.headers["if-match"]);
       return editAndPresent(request.params.id, userId, "updated", () =>
-        updatePlaylist(app.db, request.params.id, userId, request.body),
+        updatePlaylist(app.db, request.params.id, userId, { ...request.body, basedOn }),
       );
     },
   );

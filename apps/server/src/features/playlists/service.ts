@@ -10,7 +10,7 @@ import {
   songs,
   templateSections,
 } from "../../db/schema/index.js";
-import { conflict, invalid, notFound, pgError } from "../../http/errors.js";
+import { conflict, invalid, notFound, pgError, preconditionFailed } from "../../http/errors.js";
 import { songVisibleTo } from "./policy.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -352,6 +352,11 @@ export interface UpdatePlaylistInput {
   isPublic?: boolean;
   playlistTemplateId?: string | null;
   sections?: SectionInput[];
+  /**
+   * The `updatedAt` (ISO, as the playlist is answered) the edit was based on: when the playlist has changed since,
+   * nothing is written and the answer is 412.
+   */
+  basedOn?: string;
 }
 
 /**
@@ -365,6 +370,15 @@ export async function updatePlaylist(
   input: UpdatePlaylistInput,
 ): Promise<void> {
   await withPlaylistLocked(db, playlistId, async (tx, playlist) => {
+    if (input.basedOn !== undefined) {
+      // Read as the playlist is answered (milliseconds, UTC), with the row locked: no change slips in between.
+      const [current] = await tx
+        .select({ updatedAt: sql<string>`${utc("updated_at")}` })
+        .from(playlists)
+        .where(eq(playlists.id, playlistId));
+      if (current?.updatedAt !== input.basedOn)
+        throw preconditionFailed(PLAYLIST_MESSAGES.changedMeanwhile, "playlist_changed");
+    }
     if (input.playlistTemplateId) await usableTemplate(tx, playlist.choirId, input.playlistTemplateId);
     // updatedAt keeps the SET from being empty when only the sections change.
     await tx

@@ -2,13 +2,15 @@ import {
   type AddPlaylistSong,
   type CreatePlaylist,
   type LastSung,
+  type LeadPlace,
   type MovePlaylistSong,
   PAGING_LIMITS,
   type Playlist,
+  type PlaylistLead,
   type UpdatePlaylist,
 } from "@choir/contract";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client";
+import { ApiError, apiRequest } from "../../lib/api-client";
 
 export const playlistKeys = {
   all: ["playlists"] as const,
@@ -110,9 +112,37 @@ export function createPlaylist(values: CreatePlaylist): Promise<Playlist> {
   return apiRequest<Playlist>("/playlists", { method: "POST", body: values });
 }
 
-export function updatePlaylist(playlistId: string, values: UpdatePlaylist): Promise<Playlist> {
-  return apiRequest<Playlist>(playlistPath(playlistId), { method: "PUT", body: values });
+/**
+ * Edits a playlist. With `basedOn` (the `updatedAt` of the version the edit was made on) the server saves only if
+ * nobody changed the playlist since, else refuses with 412 (`isChangedMeanwhile`).
+ */
+export function updatePlaylist(
+  playlistId: string,
+  values: UpdatePlaylist,
+  basedOn?: string,
+): Promise<Playlist> {
+  return apiRequest<Playlist>(playlistPath(playlistId), {
+    method: "PUT",
+    body: values,
+    headers: basedOn ? { "If-Match": `"${basedOn}"` } : undefined,
+  });
 }
+
+/** The refusal of an edit based on a version someone else has changed since. */
+export function isChangedMeanwhile(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
+}
+
+/** Sing mode's lead: lead from a place (0–1 down an entry), stop leading, follow, step away. */
+export const leadApi = {
+  lead: (playlistId: string, place: LeadPlace) =>
+    apiRequest<PlaylistLead>(`${playlistPath(playlistId)}/lead`, { method: "PUT", body: place }),
+  stop: (playlistId: string) => apiRequest<void>(`${playlistPath(playlistId)}/lead`, { method: "DELETE" }),
+  follow: (playlistId: string) =>
+    apiRequest<PlaylistLead>(`${playlistPath(playlistId)}/follow`, { method: "PUT" }),
+  stepAway: (playlistId: string) =>
+    apiRequest<void>(`${playlistPath(playlistId)}/follow`, { method: "DELETE" }),
+};
 
 export function deletePlaylist(playlistId: string): Promise<void> {
   return apiRequest<void>(playlistPath(playlistId), { method: "DELETE" });

@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   countSongs,
   defaultPlaylistChoice,
+  isRenameConflict,
+  isRenameDirty,
   layoutBody,
   leavesNoSections,
   playlistsByDate,
+  typedRename,
   upcomingSunday,
   withSectionRemoved,
   withSongMoved,
@@ -104,6 +107,40 @@ describe("changes on the edit page", () => {
       title: "communion",
       order: 1,
       songs: [{ songId: id(103), order: 0 }],
+    });
+  });
+});
+
+describe("a section name being typed", () => {
+  // Built-in keys show translated, as the page shows them.
+  const show = (title: string) => (title === "entrance" ? "Entrance" : title);
+
+  it("is unsaved only when the text differs from the name it was typed over, as stored or as shown", () => {
+    expect(isRenameDirty({ value: " Entrance ", base: "entrance" }, show)).toBe(false);
+    expect(isRenameDirty({ value: "entrance", base: "entrance" }, show)).toBe(false);
+    expect(isRenameDirty({ value: "Gathering", base: "entrance" }, show)).toBe(true);
+  });
+
+  it("conflicts only when someone else gave the section another name than the one typed", () => {
+    const typing = { value: "Gathering", base: "entrance" };
+    expect(isRenameConflict(typing, "entrance", show)).toBe(false);
+    expect(isRenameConflict(typing, "Procession", show)).toBe(true);
+    // The same name (one's own save, or theirs alike): no conflict.
+    expect(isRenameConflict(typing, "Gathering", show)).toBe(false);
+    // Nothing typed yet: the field follows the server quietly.
+    expect(isRenameConflict({ value: "Entrance", base: "entrance" }, "Procession", show)).toBe(false);
+  });
+
+  it("starts over the server's current name when the field was untouched, and keeps its base once typed", () => {
+    const untouched = { value: "Entrance", base: "entrance" };
+    expect(typedRename(untouched, "Procession song", "Procession", show)).toEqual({
+      value: "Procession song",
+      base: "Procession",
+    });
+    const typed = { value: "Gathering", base: "entrance" };
+    expect(typedRename(typed, "Gathering hymn", "Procession", show)).toEqual({
+      value: "Gathering hymn",
+      base: "entrance",
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { PlaylistLead } from "@choir/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { authToken } from "../../lib/storage";
@@ -53,6 +54,33 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** Sing mode's lead as the stream tells it; whether the reader follows comes with `ready` only. */
+export type ToldLead = Omit<PlaylistLead, "isFollowing"> & { isFollowing?: boolean };
+
+/**
+ * The lead of sing mode as a stream tells it: on `ready` (with whether the reader follows) and on each `lead` event
+ * (without it). Anything malformed is passed over.
+ */
+export function leadOf(data: Record<string, unknown>): ToldLead | null {
+  const value = data.type === "ready" ? data.lead : data;
+  if (!value || typeof value !== "object") return null;
+  const lead = value as Record<string, unknown>;
+  const leader = lead.leader as { id?: unknown; name?: unknown } | null | undefined;
+  if (leader !== null && (typeof leader !== "object" || typeof leader.id !== "string")) return null;
+  return {
+    leader: leader
+      ? { id: leader.id as string, name: typeof leader.name === "string" ? leader.name : "" }
+      : null,
+    entryId: typeof lead.entryId === "string" ? lead.entryId : null,
+    position: typeof lead.position === "number" ? Math.min(1, Math.max(0, lead.position)) : 0,
+    followers: typeof lead.followers === "number" ? lead.followers : 0,
+    ...(typeof lead.isFollowing === "boolean" ? { isFollowing: lead.isFollowing } : {}),
+  };
+}
+
+/** What sing mode hears of its leader: the lead as told, and whether it came with `ready` (a new connection). */
+export type OnLead = (lead: ToldLead, isReady: boolean) => void;
+
 /** Answers after which trying again is pointless: signed out (401), not a member or no such playlist (404). */
 const FINAL_STATUSES = new Set([400, 401, 403, 404]);
 
@@ -60,13 +88,20 @@ const FINAL_STATUSES = new Set([400, 401, 403, 404]);
  * Keeps a playlist live: reads its event stream (`GET /api/playlists/{id}/events`) and, on each change by anyone,
  * reads the playlist again (the page keeps its place: the data changes under it). A lost connection comes back with
  * growing pauses, resuming after the last event it had, and then reads the playlist afresh in case something was
- * missed. `onDeleted` is called when the playlist is deleted.
+ * missed. `onDeleted` is called when the playlist is deleted; `onLead` with sing mode's lead as each connection
+ * starts and whenever it changes.
  */
-export function useLivePlaylist(playlistId: string | undefined, onDeleted?: () => void): LiveState {
+export function useLivePlaylist(
+  playlistId: string | undefined,
+  onDeleted?: () => void,
+  onLead?: OnLead,
+): LiveState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>("connecting");
   const deleted = useRef(onDeleted);
   deleted.current = onDeleted;
+  const leadTold = useRef(onLead);
+  leadTold.current = onLead;
 
   useEffect(() => {
     if (!playlistId) return;
@@ -74,7 +109,6 @@ export function useLivePlaylist(playlistId: string | undefined, onDeleted?: () =
     let lastId: string | undefined;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let hasConnected = false;
     let isActive = false;
     // The attempt under way: the browser going offline ends it at once (the page is then not live).
     let attemptAbort: AbortController | undefined;
@@ -114,12 +148,16 @@ export function useLivePlaylist(playlistId: string | undefined, onDeleted?: () =
           buffer = read.rest;
           for (const event of read.events) {
             if (event.id) lastId = event.id;
+            if (event.type === "ready" || event.type === "lead") {
+              const lead = leadOf(event.data);
+              if (lead) leadTold.current?.(lead, event.type === "ready");
+            }
             if (event.type === "ready") {
               attempt = 0;
               setState("live");
-              // Back after a loss: whatever changed meanwhile is read afresh.
-              if (hasConnected) refresh();
-              hasConnected = true;
+              // Whatever changed before the stream was open (since the page's first read, or while it was lost) is
+              // read afresh.
+              refresh();
             } else if (event.type === "playlist.changed" || event.type === "reset") {
               refresh();
             } else if (event.type === "playlist.deleted") {

@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistEntry, PlaylistSection } from "@choir/contract";
+import { PLAYLIST_MESSAGES, type Playlist, type PlaylistEntry, type PlaylistSection } from "@choir/contract";
 import {
   Alert,
   Badge,
@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
+  IconAlertTriangle,
   IconCheck,
   IconChevronDown,
   IconChevronUp,
@@ -23,7 +24,7 @@ import {
   IconShare,
 } from "@tabler/icons-react";
 import { useIsMutating } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -36,26 +37,40 @@ import { failureMessage, messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useChoirPlaylistPages, usePlaylist, useUpcomingChoirPlaylists } from "../api";
-import { EditSectionCard } from "../components/edit-section-card";
+import { EditSectionCard, type SectionRenaming } from "../components/edit-section-card";
+import { LiveBadge } from "../components/live-badge";
 import { PlaylistShareModal } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
 import {
   countSongs,
   defaultPlaylistChoice,
+  isRenameConflict,
+  isRenameDirty,
+  isSameName,
   leavesNoSections,
   localDay,
   playlistsByDate,
+  type SectionRename,
   sectionsInOrder,
+  typedRename,
 } from "../edit-playlist";
-import { applyChange, playlistChangeKey, usePlaylistChange } from "../page-mutations";
+import { useLivePlaylist } from "../live";
+import {
+  applyChange,
+  type PlaylistChange,
+  playlistChangeKey,
+  SectionChangedMeanwhile,
+  usePlaylistChange,
+} from "../page-mutations";
 import { durationLabel, playlistDuration } from "../playlist-for-date";
 
 /** Enough coming playlists to hold the coming Sunday's: one a day at most. */
 const FALLBACK_UPCOMING = 10;
 
 /**
- * /playlists/{playlistId}/edit: moves and removals saved as they happen. When the route's playlist cannot be
- * found, the choir's default choice opens instead (the coming Sunday's, else the earliest upcoming, else the first).
+ * /playlists/{playlistId}/edit: moves and removals saved as they happen, section names saved when typed. When the
+ * route's playlist cannot be found, the choir's default choice opens instead (the coming Sunday's, else the earliest
+ * upcoming, else the first). Live: what other members change appears as they change it.
  */
 export function EditPlaylistPage() {
   const { t } = useTranslation();
@@ -65,7 +80,9 @@ export function EditPlaylistPage() {
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const playlist = usePlaylist(playlistId);
-  const routeMissing = playlist.error instanceof ApiError && playlist.error.status === 404;
+  const isNotFound = playlist.error instanceof ApiError && playlist.error.status === 404;
+  // Found once and gone since (deleted while open): the editor says so; it does not open another playlist.
+  const routeMissing = isNotFound && !playlist.data;
   const choirId =
     playlist.data?.choirId ?? routeChoirId ?? params.get("choirId") ?? user?.choirId ?? undefined;
   // Without the route's playlist, the choice comes from the coming playlists, else from the first page of all.
@@ -95,7 +112,8 @@ export function EditPlaylistPage() {
     );
   }
 
-  if (playlist.error || !playlist.data) {
+  // A failed re-read keeps what was shown (and what is being typed): only a first load that failed shows the error.
+  if (!playlist.data) {
     // Without the route's playlist the page leans on the choir's list; when that failed too, it says so.
     const listFailed = routeMissing && Boolean(fallbackQuery.error);
     return (
@@ -164,7 +182,9 @@ export function EditPlaylistPage() {
         </Alert>
       ) : null}
       <PlaylistEditor
+        key={playlist.data.id}
         playlist={playlist.data}
+        isGone={isNotFound}
         choirPlaylists={choirPlaylists ?? []}
         more={{
           has: pages.hasNextPage,
@@ -187,22 +207,78 @@ interface MorePlaylists {
   load: () => void;
 }
 
+/** A section removed by someone else while its new name was being typed. */
+interface LostRename {
+  id: string;
+  section: string;
+  title: string;
+}
+
+/** A change refused because the playlist is no longer there. */
+function isPlaylistGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.message === PLAYLIST_MESSAGES.notFound;
+}
+
 function PlaylistEditor({
   playlist,
+  isGone,
   choirPlaylists,
   more,
 }: {
   playlist: Playlist;
+  /** The playlist answered 404 when read again: deleted meanwhile. */
+  isGone: boolean;
   choirPlaylists: Playlist[];
   more: MorePlaylists;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const change = usePlaylistChange(playlist.id);
   const saving = useIsMutating({ mutationKey: playlistChangeKey(playlist.id) }) > 0;
   const [chooserOpen, setChooserOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cancelled, setCancelled] = useState(false);
+  // Section names being typed, by section id; the one being saved; those whose section someone else removed.
+  const [renames, setRenames] = useState<Record<string, SectionRename>>({});
+  const [savingRename, setSavingRename] = useState<string | null>(null);
+  const [lostRenames, setLostRenames] = useState<LostRename[]>([]);
+  const [deletedMeanwhile, setDeletedMeanwhile] = useState(false);
+  const isDeleted = deletedMeanwhile || isGone;
+  const show = (title: string) => builtInTitleText(t, title);
+  const hasUnsavedEdits = Object.values(renames).some((rename) => isRenameDirty(rename, show));
+
+  // Changes by anyone are read again as they are made (and once as the stream starts, for a change made before it);
+  // the page keeps its place and what is being typed.
+  const live = useLivePlaylist(playlist.id, () => setDeletedMeanwhile(true));
+
+  // Deleted meanwhile: with nothing unsaved the page leads back to the list (as the playlist page does); with a name
+  // being typed it stays, says so and saves nothing, so the text can still be read.
+  const unsaved = useRef(hasUnsavedEdits);
+  unsaved.current = hasUnsavedEdits;
+  const toldDeleted = useRef(false);
+  useEffect(() => {
+    if (!isDeleted || toldDeleted.current) return;
+    toldDeleted.current = true;
+    showError(t("live.deleted"));
+    if (!unsaved.current) navigate("/playlists", { replace: true });
+  }, [isDeleted, navigate, t]);
+
+  // A section removed (by someone else) while its name was being typed: the name is dropped, and said so when typed.
+  useEffect(() => {
+    const present = new Set(playlist.sections.map((section) => section.id));
+    const gone = Object.keys(renames).filter((id) => !present.has(id));
+    if (gone.length === 0) return;
+    const shown = (title: string) => builtInTitleText(t, title);
+    const lost = gone.flatMap((id) => {
+      const rename = renames[id];
+      return rename && isRenameDirty(rename, shown)
+        ? [{ id, section: shown(rename.base), title: rename.value.trim() }]
+        : [];
+    });
+    if (lost.length > 0) setLostRenames((list) => [...list, ...lost]);
+    setRenames((current) => withoutKeys(current, gone));
+  }, [playlist.sections, renames, t]);
 
   const sections = sectionsInOrder(playlist.sections);
   const songs = countSongs(sections);
@@ -210,28 +286,86 @@ function PlaylistEditor({
   const heading = builtInTitleText(t, playlist.title ?? "") || formatDate(playlist.date, "dddd, LL");
   const sorted = playlistsByDate(choirPlaylists);
 
-  const move = async (entry: PlaylistEntry, from: PlaylistSection, to: PlaylistSection) => {
+  /** Sends a change; false when it failed (said so). A playlist found gone says that instead. */
+  const send = async (next: PlaylistChange, failedKey: string): Promise<boolean> => {
+    if (isDeleted) {
+      showError(t("live.deleted"));
+      return false;
+    }
     try {
-      await change.mutateAsync({
-        type: "move",
-        songId: entry.songId,
-        fromSectionId: from.id,
-        toSectionId: to.id,
-      });
-      showSuccess(t("editPlaylist.songMoved"));
+      await change.mutateAsync(next);
+      return true;
     } catch (error) {
-      showError(messageText(t, failureMessage(error, "editPlaylist.failedToMove")));
+      if (error instanceof SectionChangedMeanwhile) return false;
+      if (isPlaylistGone(error)) setDeletedMeanwhile(true);
+      else showError(messageText(t, failureMessage(error, failedKey)));
+      return false;
     }
   };
 
-  const remove = async (entry: PlaylistEntry) => {
-    try {
-      await change.mutateAsync({ type: "remove", songId: entry.songId });
-      showSuccess(t("editPlaylist.songRemoved"));
-    } catch (error) {
-      showError(messageText(t, failureMessage(error, "editPlaylist.failedToRemove")));
-    }
+  const move = async (entry: PlaylistEntry, from: PlaylistSection, to: PlaylistSection) => {
+    const moved = { type: "move", songId: entry.songId, fromSectionId: from.id, toSectionId: to.id } as const;
+    if (await send(moved, "editPlaylist.failedToMove")) showSuccess(t("editPlaylist.songMoved"));
   };
+
+  const remove = async (entry: PlaylistEntry) => {
+    if (await send({ type: "remove", songId: entry.songId }, "editPlaylist.failedToRemove"))
+      showSuccess(t("editPlaylist.songRemoved"));
+  };
+
+  const closeRename = (sectionId: string) => setRenames((current) => withoutKeys(current, [sectionId]));
+
+  const saveRename = async (section: PlaylistSection) => {
+    const rename = renames[section.id];
+    if (!rename || savingRename) return;
+    const title = rename.value.trim();
+    if (!title || isSameName(title, section.title, show)) {
+      closeRename(section.id);
+      return;
+    }
+    setSavingRename(section.id);
+    // Saved over the name on screen now: after a notice, saving replaces theirs, as the notice said.
+    const renamed = { type: "renameSection", sectionId: section.id, title, from: section.title } as const;
+    const isSaved = await send(renamed, "editPlaylist.failedToUpdate");
+    setSavingRename(null);
+    if (!isSaved) return;
+    closeRename(section.id);
+    showSuccess(t("editPlaylist.sectionRenamed"));
+  };
+
+  /** The rename form of a section while its name is being typed. */
+  const renamingOf = (section: PlaylistSection): SectionRenaming | undefined => {
+    const rename = renames[section.id];
+    if (!rename) return undefined;
+    const isDirty = isRenameDirty(rename, show);
+    const isSaving = savingRename === section.id;
+    const typed = rename.value.trim();
+    const update = (next: (current: SectionRename) => SectionRename) =>
+      setRenames((current) => {
+        const now = current[section.id];
+        return now ? { ...current, [section.id]: next(now) } : current;
+      });
+    return {
+      // Untouched, the field follows the name on the server.
+      value: !isDirty && section.title !== rename.base ? show(section.title) : rename.value,
+      isConflict: !isSaving && isRenameConflict(rename, section.title, show),
+      isSaving,
+      canSave:
+        !isDeleted && !isSaving && isDirty && typed.length > 0 && !isSameName(typed, section.title, show),
+      onChange: (value) => update((current) => typedRename(current, value, section.title, show)),
+      onSave: () => void saveRename(section),
+      onCancel: () => closeRename(section.id),
+      // Theirs is seen: saving now replaces it, and a further change of theirs is told again.
+      onKeepEditing: () => update((current) => ({ ...current, base: section.title })),
+      onLoadTheirs: () => closeRename(section.id),
+    };
+  };
+
+  const startRename = (section: PlaylistSection) =>
+    setRenames((current) => ({
+      ...current,
+      [section.id]: { value: show(section.title), base: section.title },
+    }));
 
   const askRemoveSection = (section: PlaylistSection) => {
     setCancelled(false);
@@ -243,12 +377,10 @@ function PlaylistEditor({
     if (!pending) return;
     const { section } = pending;
     setPending(null);
-    try {
-      await change.mutateAsync({ type: "removeSection", sectionId: section.id });
+    // A name being typed for it goes with it (this is no one else's removal).
+    closeRename(section.id);
+    if (await send({ type: "removeSection", sectionId: section.id }, "editPlaylist.failedToUpdate"))
       showSuccess(t("editPlaylist.sectionRemoved"));
-    } catch (error) {
-      showError(messageText(t, failureMessage(error, "editPlaylist.failedToUpdate")));
-    }
   };
 
   const declineRemoveSection = () => {
@@ -257,6 +389,10 @@ function PlaylistEditor({
   };
 
   const lastSection = pending ? leavesNoSections(pending.before, pending.after) : false;
+  // The question counts the section's songs as they are now, should someone add or remove one meanwhile.
+  const pendingSection = pending
+    ? (sections.find((section) => section.id === pending.section.id) ?? pending.section)
+    : null;
 
   return (
     <Stack gap="lg" data-testid="edit-playlist-page">
@@ -287,6 +423,7 @@ function PlaylistEditor({
                 {saving ? t("editPlaylist.saving") : t("editPlaylist.saved")}
               </Text>
             </Group>
+            <LiveBadge state={live} />
           </Group>
         </Stack>
         <Group gap="sm">
@@ -398,6 +535,38 @@ function PlaylistEditor({
         ))}
       </dl>
 
+      {isDeleted ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          title={t("editPlaylist.deleted.title")}
+          classNames={{ title: classes.noticeTitle }}
+          data-testid="edit-playlist-deleted"
+        >
+          <Text>{t("editPlaylist.deleted.text")}</Text>
+          <Button component={Link} to="/playlists" variant="default" mt="sm">
+            {t("playlistDetail.backToPlaylists")}
+          </Button>
+        </Alert>
+      ) : null}
+
+      {lostRenames.map((lost) => (
+        <Alert
+          key={lost.id}
+          color="orange"
+          variant="light"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t("common.close")}
+          onClose={() => setLostRenames((list) => list.filter((item) => item.id !== lost.id))}
+          data-testid="edit-section-gone"
+        >
+          {t("editPlaylist.sectionGone", { section: lost.section, title: lost.title })}
+        </Alert>
+      ))}
+
       {cancelled ? (
         <Alert
           color="yellow"
@@ -441,6 +610,8 @@ function PlaylistEditor({
           onMove={move}
           onRemove={remove}
           onRemoveSection={askRemoveSection}
+          onRename={startRename}
+          renaming={renamingOf(section)}
         />
       ))}
 
@@ -448,10 +619,10 @@ function PlaylistEditor({
         opened={pending !== null}
         title={lastSection ? t("editPlaylist.removeAllTitle") : t("editPlaylist.removeSectionTitle")}
         message={
-          pending
+          pendingSection
             ? t("editPlaylist.removeSectionMessage", {
-                section: builtInTitleText(t, pending.section.title),
-                count: pending.section.songs.length,
+                section: builtInTitleText(t, pendingSection.title),
+                count: pendingSection.songs.length,
               })
             : ""
         }
@@ -465,4 +636,12 @@ function PlaylistEditor({
       <PlaylistShareModal playlist={playlist} opened={sharing} onClose={() => setSharing(false)} />
     </Stack>
   );
+}
+
+/** The record without the given keys (the same record when it has none of them). */
+function withoutKeys<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  if (!keys.some((key) => key in record)) return record;
+  const rest = { ...record };
+  for (const key of keys) delete rest[key];
+  return rest;
 }

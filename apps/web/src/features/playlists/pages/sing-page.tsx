@@ -8,11 +8,14 @@ import { LoadingView } from "../../../components/loading-view";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
+import { useCurrentUser } from "../../../lib/session";
 import { usePlaylist } from "../api";
+import { usePlaylistPermissions } from "../components/playlist-share-modal";
 import { useLivePlaylist } from "../live";
 import { singOrder, startIndex } from "../sing/sing-order";
 import { SingStage } from "../sing/sing-stage";
 import classes from "../sing/sing-stage.module.css";
+import { createLeadFeed } from "../sing/use-lead";
 
 /** The playlist's name as its pages show it: its title, else its date. */
 function playlistHeading(t: ReturnType<typeof useTranslation>["t"], playlist: Playlist | undefined): string {
@@ -26,8 +29,12 @@ export function SingPage() {
   const { playlistId = "" } = useParams();
   const [search] = useSearchParams();
   const playlist = usePlaylist(playlistId);
-  // Other members' changes arrive as they are made; the song on screen stays (SingStage follows its entry).
-  const live = useLivePlaylist(playlistId);
+  // Other members' changes arrive as they are made; the song on screen stays (SingStage follows its entry). The
+  // stream also tells who leads, and where.
+  const leadFeed = useMemo(() => createLeadFeed(), []);
+  const live = useLivePlaylist(playlistId, undefined, leadFeed.tell);
+  const { canEdit } = usePlaylistPermissions(playlist.data ?? null);
+  const { data: me } = useCurrentUser();
   const stops = useMemo(() => (playlist.data ? singOrder(playlist.data) : []), [playlist.data]);
   const heading = playlistHeading(t, playlist.data);
   useDocumentTitle(`${t("sing.pageTitle")}${heading ? ` · ${heading}` : ""} · ${t("app.name")}`);
@@ -65,6 +72,10 @@ export function SingPage() {
       initialIndex={startIndex(stops, search.get("entry"))}
       live={live}
       closePath={playlistPath}
+      playlistId={playlist.data.id}
+      leadFeed={leadFeed}
+      canLead={canEdit}
+      meId={me?.id}
     />
   );
 }

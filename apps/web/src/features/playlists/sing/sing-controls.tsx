@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Button,
   Popover,
   SegmentedControl,
   Stack,
@@ -11,15 +12,18 @@ import {
 import {
   IconArrowLeft,
   IconArrowRight,
+  IconBroadcast,
   IconPlayerPause,
   IconPlayerPlay,
   IconSettings,
+  IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
 import { SING_SCHEMES, type SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
+import type { LeadControl } from "./use-lead";
 
 /** A header button of sing mode, named for screen readers, its label shown on hover. */
 export function StageTool({
@@ -189,5 +193,82 @@ export function SingSettingsMenu({
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The header button that starts leading, or takes the lead over (for those who may edit the playlist). */
+export function LeadTool({ onLead, isTakeOver }: { onLead: () => void; isTakeOver: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <StageTool
+      label={isTakeOver ? t("sing.lead.takeOver") : t("sing.lead.start")}
+      onClick={onLead}
+      testId="lead-start"
+    >
+      <IconBroadcast size={24} aria-hidden="true" />
+    </StageTool>
+  );
+}
+
+/**
+ * The line under the header while someone leads or the reader follows: who leads and how many follow, with the one
+ * thing the reader can do about it (stop leading, step away, follow or rejoin).
+ */
+export function LeadBar({
+  control,
+  otherLeader,
+}: {
+  control: LeadControl;
+  otherLeader: { id: string; name: string } | null;
+}) {
+  const { t } = useTranslation();
+  const followers = control.lead?.followers ?? 0;
+  const name = otherLeader?.name || t("sing.lead.someone");
+  let status: string;
+  let action: { label: string; onClick: () => void; testId: string };
+  if (control.role === "leader") {
+    status = t("sing.lead.youLead");
+    action = { label: t("sing.lead.stop"), onClick: control.stopLeading, testId: "lead-stop" };
+  } else if (control.role === "follower") {
+    status = otherLeader ? t("sing.lead.following", { name }) : t("sing.lead.waiting");
+    action = { label: t("sing.lead.stepAway"), onClick: control.stepAway, testId: "lead-step-away" };
+  } else if (otherLeader) {
+    status = t("sing.lead.leads", { name });
+    action = {
+      label: control.hasSteppedAway ? t("sing.lead.rejoin") : t("sing.lead.follow"),
+      onClick: control.follow,
+      testId: "lead-follow",
+    };
+  } else {
+    return null;
+  }
+  return (
+    <div className={classes.leadBar} data-testid="lead-bar" data-role={control.role}>
+      <IconBroadcast size={18} aria-hidden="true" />
+      <Text component="p" size="sm" className={classes.leadStatus} role="status" data-testid="lead-status">
+        {status}
+      </Text>
+      {otherLeader || control.role === "leader" ? (
+        <Tooltip label={t("sing.lead.followers", { count: followers })} openDelay={300}>
+          <span className={classes.leadFollowers} data-testid="lead-followers" data-count={followers}>
+            <IconUsers size={16} aria-hidden="true" />
+            <span aria-hidden="true">{followers}</span>
+            <VisuallyHidden>{t("sing.lead.followers", { count: followers })}</VisuallyHidden>
+          </span>
+        </Tooltip>
+      ) : null}
+      <Button
+        size="compact-sm"
+        variant={control.role === "reader" ? "filled" : "default"}
+        onClick={(event) => {
+          action.onClick();
+          if (event.detail > 0) event.currentTarget.closest<HTMLElement>("[tabindex='-1']")?.focus();
+        }}
+        data-testid={action.testId}
+        className={classes.leadAction}
+      >
+        {action.label}
+      </Button>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { LeadPlace } from "@choir/contract";
 import { ActionIcon, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
   IconBroadcastOff,
@@ -27,7 +28,7 @@ import { useSheetSettings } from "../../../components/song-sheet/use-sheet-setti
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { songQuery } from "../../songs/api";
 import type { LiveState } from "../live";
-import { AutoScrollTools, SingSettingsMenu, StageTool } from "./sing-controls";
+import { AutoScrollTools, LeadBar, LeadTool, SingSettingsMenu, StageTool } from "./sing-controls";
 import {
   classifyGesture,
   pageTurn,
@@ -43,6 +44,7 @@ import {
 import { useSingSettings } from "./sing-settings";
 import { type Arrival, SongPage, stopTitle } from "./sing-song-page";
 import classes from "./sing-stage.module.css";
+import { type LeadFeed, useLead } from "./use-lead";
 import { useFullscreen, useWakeLock } from "./use-stage-device";
 
 export interface SingStageProps {
@@ -54,6 +56,12 @@ export interface SingStageProps {
   closePath: string;
   /** Whether other members' changes arrive (a lost connection shows in the header). */
   live: LiveState;
+  playlistId: string;
+  /** The lead as the live stream tells it. */
+  leadFeed: LeadFeed;
+  /** Whether the reader may lead (they may edit the playlist). */
+  canLead: boolean;
+  meId: string | undefined;
 }
 
 const ignoreResults = () => null;
@@ -66,8 +74,31 @@ function sungLines(content: string): number {
   );
 }
 
+/** How far down its song a scroll area is: 0 at the start, 1 at the end (0 when it does not scroll). */
+function scrolledPart(scroller: HTMLElement | undefined): number {
+  const range = scroller ? scroller.scrollHeight - scroller.clientHeight : 0;
+  return scroller && range > 0 ? Math.min(1, Math.max(0, scroller.scrollTop / range)) : 0;
+}
+
+function scrollToPart(scroller: HTMLElement | undefined, part: number): void {
+  if (scroller) scroller.scrollTop = part * Math.max(0, scroller.scrollHeight - scroller.clientHeight);
+}
+
+/** How long the leader's scrolling rests before its place is told. */
+const PLACE_SETTLE_MS = 150;
+
 /** Sing mode: the playlist's songs one after another, turned by keys, pedals, swipes and taps. */
-export function SingStage({ heading, stops, initialIndex, closePath, live }: SingStageProps) {
+export function SingStage({
+  heading,
+  stops,
+  initialIndex,
+  closePath,
+  live,
+  playlistId,
+  leadFeed,
+  canLead,
+  meId,
+}: SingStageProps) {
   const { t } = useTranslation();
   const { settings, change } = useSingSettings();
   const sheet = useSheetSettings();
@@ -81,6 +112,36 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
   const stageRef = useRef<HTMLDivElement>(null);
   const total = stops.length;
   const stop = stops[index] ?? stops[0]!;
+
+  // ── Lead and follow ──
+  const now = useRef({ index, stops });
+  now.current = { index, stops };
+  // A followed leader's place in a song the reader is not on: applied once that song is on screen.
+  const pendingPart = useRef<number | null>(null);
+  const place = useCallback((): LeadPlace | null => {
+    const entry = now.current.stops[now.current.index]?.entry;
+    return entry
+      ? { entryId: entry.id, position: scrolledPart(scrollers.current.get(now.current.index)) }
+      : null;
+  }, []);
+  const jump = useCallback((entryId: string, part: number) => {
+    const at = now.current.stops.findIndex((item) => item.entry.id === entryId);
+    if (at < 0) return;
+    if (at === now.current.index) {
+      scrollToPart(scrollers.current.get(at), part);
+      return;
+    }
+    pendingPart.current = part;
+    arrival.current = "keep";
+    setIndex(at);
+  }, []);
+  const lead = useLead({ playlistId, feed: leadFeed, meId, place, jump });
+  const otherLeader = lead.lead?.leader && lead.lead.leader.id !== meId ? lead.lead.leader : null;
+  // Turning a page oneself while following a leader steps away from them.
+  const { role: leadRole, stepAway, report } = lead;
+  const leaveLeader = useCallback(() => {
+    if (leadRole === "follower" && otherLeader) stepAway();
+  }, [leadRole, otherLeader, stepAway]);
 
   // Every song is asked for at once: the ones ahead are ready before they are needed (and kept for offline use).
   // Each song's page reads its own query; the stage only starts them, so a song arriving redraws only its page.
@@ -114,6 +175,14 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
     [total, settings.isAutoScroll],
   );
 
+  const showByReader = useCallback(
+    (next: number, at: Arrival) => {
+      leaveLeader();
+      show(next, at);
+    },
+    [leaveLeader, show],
+  );
+
   const turn = useCallback(
     (direction: TurnDirection) => {
       const scroller = scrollers.current.get(index);
@@ -127,10 +196,14 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
     [index, total, show],
   );
 
-  // The new song lies at its start (or end), its address is kept for a reload, and auto-scroll starts again.
+  // The new song lies at its start (or end, or the leader's place), its address is kept for a reload, and
+  // auto-scroll starts again.
   useLayoutEffect(() => {
     const scroller = scrollers.current.get(index);
-    if (scroller && arrival.current !== "keep") {
+    if (pendingPart.current !== null) {
+      scrollToPart(scroller, pendingPart.current);
+      pendingPart.current = null;
+    } else if (scroller && arrival.current !== "keep") {
       scroller.scrollTop = arrival.current === "end" ? scroller.scrollHeight : 0;
     }
     arrival.current = "start";
@@ -154,11 +227,34 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
       const direction = pageTurnKey(event);
       if (direction === null) return;
       event.preventDefault();
+      leaveLeader();
       turn(direction);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [turn]);
+  }, [turn, leaveLeader]);
+
+  // The leader's place goes to everyone: each new song at once, a place within one when scrolling rests.
+  useEffect(() => {
+    if (leadRole !== "leader") return;
+    const at = place();
+    if (at) report(at);
+    const scroller = scrollers.current.get(index);
+    if (!scroller) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const settled = place();
+        if (settled) report(settled);
+      }, PLACE_SETTLE_MS);
+    };
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      scroller.removeEventListener("scroll", onScroll);
+    };
+  }, [leadRole, index, place, report]);
 
   useEffect(() => {
     stageRef.current?.focus({ preventScroll: true });
@@ -224,12 +320,15 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
       ms: event.timeStamp - start.at,
     });
     if (kind.kind === "swipe") {
+      leaveLeader();
       turn(kind.direction);
     } else if (kind.kind === "tap") {
       const box = event.currentTarget.getBoundingClientRect();
       const zone = tapZone(event.clientX - box.left, box.width);
-      if (zone !== null) turn(zone);
-      else if (settings.isAutoScroll && !start.paused) setScrolling(true);
+      if (zone !== null) {
+        leaveLeader();
+        turn(zone);
+      } else if (settings.isAutoScroll && !start.paused) setScrolling(true);
     }
   };
 
@@ -274,10 +373,24 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
           </Text>
         </div>
         <div className={classes.tools}>
-          <StageTool label={t("sing.previous")} onClick={() => turn(-1)} testId="sing-previous">
+          <StageTool
+            label={t("sing.previous")}
+            onClick={() => {
+              leaveLeader();
+              turn(-1);
+            }}
+            testId="sing-previous"
+          >
             <IconChevronLeft size={24} aria-hidden="true" />
           </StageTool>
-          <StageTool label={t("sing.next")} onClick={() => turn(1)} testId="sing-next">
+          <StageTool
+            label={t("sing.next")}
+            onClick={() => {
+              leaveLeader();
+              turn(1);
+            }}
+            testId="sing-next"
+          >
             <IconChevronRight size={24} aria-hidden="true" />
           </StageTool>
           {settings.isAutoScroll ? (
@@ -295,6 +408,9 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
                 <VisuallyHidden>{t("live.lost")}</VisuallyHidden>
               </span>
             </Tooltip>
+          ) : null}
+          {canLead && lead.role !== "leader" ? (
+            <LeadTool onLead={lead.startLeading} isTakeOver={otherLeader !== null} />
           ) : null}
           {wakeLock === "unsupported" ? null : (
             <StageTool
@@ -333,6 +449,7 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
           />
         </div>
       </header>
+      <LeadBar control={lead} otherLeader={otherLeader} />
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="sing-announcement">
         {t("sing.announce", { position: index + 1, total, title, section: sectionTitle })}
       </VisuallyHidden>
@@ -367,7 +484,7 @@ export function SingStage({ heading, stops, initialIndex, closePath, live }: Sin
                 at={at}
                 settings={settings}
                 next={stops[at + 1]}
-                onShow={show}
+                onShow={showByReader}
                 closePath={closePath}
               />
             </div>

@@ -1,0 +1,137 @@
+import { ErrorBody, LeadPlace, PlaylistLead } from "@choir/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireMember } from "../../access/choir-access.js";
+import { endLead, isFollowing, lead, leaderOf, readLead, setFollowing } from "./lead.js";
+import { requirePlaylistEditor } from "./policy.js";
+import { findPlaylist } from "./service.js";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const PlaylistIdParams = z.object({ id: z.uuid() });
+
+/**
+ * Lead and follow in sing mode. A member who may edit the playlist leads (their place goes to every reader as a
+ * `lead` event of the live stream); any member of the choir follows or steps away. Outsiders get 404.
+ */
+export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The playlist, for a member of its choir (else 404). */
+  const memberPlaylist = async (playlistId: string, userId: string) => {
+    const playlist = await findPlaylist(app.db, playlistId);
+    await requireMember(app.db, playlist.choirId, userId);
+    return playlist;
+  };
+  const present = async (
+    playlist: { id: string; choirId: string },
+    userId: string,
+  ): Promise<PlaylistLead> => {
+    const [state, following] = await Promise.all([
+      readLead(app.db, playlist),
+      isFollowing(app.db, playlist.id, userId),
+    ]);
+    return { ...state, isFollowing: following };
+  };
+
+  app.get(
+    "/api/playlists/:id/lead",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Who leads the playlist's sing mode, where, and how many follow (members)",
+        params: PlaylistIdParams,
+        response: { 200: PlaylistLead, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.userId;
+      return present(await memberPlaylist(request.params.id, userId), userId);
+    },
+  );
+
+  app.put(
+    "/api/playlists/:id/lead",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary:
+          "Lead the playlist's sing mode from an entry and a place in it (0 its start, 1 its end); takes the lead " +
+          "from another leader (members who may edit the playlist)",
+        params: PlaylistIdParams,
+        body: LeadPlace,
+        response: { 200: PlaylistLead, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.userId;
+      const playlist = await findPlaylist(app.db, request.params.id);
+      await requirePlaylistEditor(app.db, playlist, userId);
+      const state = await lead(app.db, playlist, userId, {
+        entryId: request.body.entryId,
+        position: request.body.position ?? 0,
+      });
+      return { ...state, isFollowing: false };
+    },
+  );
+
+  app.delete(
+    "/api/playlists/:id/lead",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Stop leading (the leader, or a member who may edit the playlist)",
+        params: PlaylistIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      const playlist = await memberPlaylist(request.params.id, userId);
+      if ((await leaderOf(app.db, playlist.id)) !== userId) {
+        await requirePlaylistEditor(app.db, playlist, userId);
+      }
+      await endLead(app.db, playlist, userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    "/api/playlists/:id/follow",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Follow the playlist's leader in sing mode (members)",
+        params: PlaylistIdParams,
+        response: { 200: PlaylistLead, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.userId;
+      const playlist = await memberPlaylist(request.params.id, userId);
+      if ((await leaderOf(app.db, playlist.id)) === userId) await endLead(app.db, playlist, userId);
+      const state = await setFollowing(app.db, playlist, userId, true);
+      return { ...state, isFollowing: true };
+    },
+  );
+
+  app.delete(
+    "/api/playlists/:id/follow",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Step away from the playlist's leader (members)",
+        params: PlaylistIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      const playlist = await memberPlaylist(request.params.id, userId);
+      await setFollowing(app.db, playlist, userId, false);
+      return reply.status(204).send(null);
+    },
+  );
+};
