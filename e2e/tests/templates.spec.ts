@@ -21,8 +21,11 @@ async function sectionTitles(page: Page): Promise<string[]> {
 }
 
 async function chooseFromMenu(page: Page, title: string, item: "template-set-default" | "template-delete") {
-  await card(page, title).getByTestId("template-menu").click();
-  await page.getByTestId(item).click();
+  const target = card(page, title).getByTestId("template-menu");
+  await target.click();
+  // The item of this card's menu: another card's menu, just closed, may still be fading out with the same items.
+  const menuId = await target.getAttribute("aria-controls");
+  await page.locator(`[id="${menuId}"]`).getByTestId(item).click();
 }
 
 test("an administrator creates Youth Mass with four sections, reorders them, makes it default, cannot delete it while default, then deletes it; a member only reads", async ({

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RELEASE_GRACE_MS } from "../src/live/hub.js";
 import { addMember, bearer, createTestApp, signInPerson, type TestContext } from "./helpers.js";
 import { livePlaylist, type OpenStream, openStream } from "./live-stream.js";
 
@@ -92,6 +93,7 @@ describe("lead and follow", () => {
         entryId: place.entryId,
         position: place.position,
         followers: 1,
+        by: world.admin.id,
       });
     }
     // The same place again is not told again.
@@ -150,13 +152,24 @@ describe("lead and follow", () => {
     expect((await nextLead(watching)).data).toMatchObject({ leader: { id: world.admin.id }, followers: 0 });
     expect((await nextLead(watching)).data).toMatchObject({ followers: 1 });
 
+    // The follower's only tab closes: a moment later (RELEASE_GRACE_MS) they no longer count.
     followerTab.close();
-    expect((await nextLead(watching)).data).toMatchObject({ leader: { id: world.admin.id }, followers: 0 });
-    // One of the leader's two tabs closes: still leading. The last one closes: the lead ends.
+    const closedAt = Date.now();
+    expect((await nextLead(watching, 3_000)).data).toMatchObject({
+      leader: { id: world.admin.id },
+      followers: 0,
+      by: world.member.id,
+    });
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(RELEASE_GRACE_MS - 100);
+    // One of the leader's two tabs closes: still leading. A reload (closed, opened again at once) changes nothing.
     leaderTabs[0]!.close();
-    await expect(watching.next(500)).rejects.toThrow(/no event/);
     leaderTabs[1]!.close();
-    expect((await nextLead(watching)).data).toMatchObject({ leader: null, followers: 0 });
+    const reloaded = await openStream(base, world.admin.token, world.playlistId);
+    expect((await reloaded.next()).data.lead).toMatchObject({ leader: { id: world.admin.id } });
+    await expect(watching.next(RELEASE_GRACE_MS + 1_000)).rejects.toThrow(/no event/);
+    // The last one closes: the lead ends.
+    reloaded.close();
+    expect((await nextLead(watching, 3_000)).data).toMatchObject({ leader: null, followers: 0 });
     watching.close();
   });
 

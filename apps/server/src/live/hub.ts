@@ -33,6 +33,12 @@ export interface LiveLimits {
   heartbeatMs: number;
 }
 
+/**
+ * How long after a person's last stream of a playlist closed their lead and following end: a reload or a brief loss
+ * reconnects within it and changes nothing for the others.
+ */
+export const RELEASE_GRACE_MS = 1_500;
+
 /** How long recorded events are kept for a reconnecting reader. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -53,7 +59,10 @@ export function changeMessage(event: {
   detail?: Record<string, unknown> | null;
 }): LiveMessage {
   if (event.type === "lead") {
-    return { id: event.id, data: { ...event.detail, type: "lead", playlistId: event.playlistId } };
+    return {
+      id: event.id,
+      data: { ...event.detail, type: "lead", playlistId: event.playlistId, by: event.actorId },
+    };
   }
   return event.type === "deleted"
     ? { id: event.id, data: { type: "playlist.deleted", playlistId: event.playlistId } }
@@ -78,6 +87,7 @@ export class LiveHub {
   private readonly perPerson = new Map<string, number>();
   private total = 0;
   private stopping = false;
+  private readonly releases = new Set<ReturnType<typeof setTimeout>>();
   private unlisten: Unlisten | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private prune: ReturnType<typeof setInterval> | undefined;
@@ -156,9 +166,20 @@ export class LiveHub {
     return false;
   }
 
-  /** The server is closing: its streams end, but their readers have not left. */
-  get isStopping(): boolean {
-    return this.stopping;
+  /**
+   * A stream of `userId` on the playlist closed: unless they have one open here again after RELEASE_GRACE_MS, runs
+   * `release` (and hands on what it announced). Not while the server closes: its readers have not left.
+   */
+  releaseLater(userId: string, playlistId: string, release: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.releases.delete(timer);
+      if (this.stopping || this.has(userId, playlistId)) return;
+      this.notifying(release).catch((error: unknown) =>
+        this.log.warn({ err: error }, "live: a reader's lead or following could not be released"),
+      );
+    }, RELEASE_GRACE_MS);
+    timer.unref();
+    this.releases.add(timer);
   }
 
   /** Open streams on this instance. */
@@ -260,6 +281,8 @@ export class LiveHub {
   /** Ends every stream and stops listening (the server is closing). */
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const timer of this.releases) clearTimeout(timer);
+    this.releases.clear();
     clearInterval(this.heartbeat);
     clearInterval(this.prune);
     for (const streams of [...this.byPlaylist.values()]) {

@@ -135,12 +135,7 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response.on("close", () => {
         app.live.remove(stream);
         // Their last stream of the playlist here: they no longer follow or lead (their app says so again on return).
-        if (app.live.isStopping || app.live.has(userId, playlist.id)) return;
-        app.live
-          .notifying(() => releasePresence(app.db, playlist, userId))
-          .catch((error: unknown) =>
-            request.log.warn({ err: error }, "live: a reader's lead or following could not be released"),
-          );
+        app.live.releaseLater(userId, playlist.id, () => releasePresence(app.db, playlist, userId));
       });
       try {
         const replay = await replayAfter(app.db, playlist.id, lastEventId);

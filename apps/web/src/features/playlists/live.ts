@@ -55,7 +55,11 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 }
 
 /** Sing mode's lead as the stream tells it; whether the reader follows comes with `ready` only. */
-export type ToldLead = Omit<PlaylistLead, "isFollowing"> & { isFollowing?: boolean };
+export type ToldLead = Omit<PlaylistLead, "isFollowing"> & {
+  isFollowing?: boolean;
+  /** Whose doing the change was (a `lead` event): a reader's own lapsed lead or following is theirs. */
+  by?: string | null;
+};
 
 /**
  * The lead of sing mode as a stream tells it: on `ready` (with whether the reader follows) and on each `lead` event
@@ -75,6 +79,7 @@ export function leadOf(data: Record<string, unknown>): ToldLead | null {
     position: typeof lead.position === "number" ? Math.min(1, Math.max(0, lead.position)) : 0,
     followers: typeof lead.followers === "number" ? lead.followers : 0,
     ...(typeof lead.isFollowing === "boolean" ? { isFollowing: lead.isFollowing } : {}),
+    by: typeof lead.by === "string" ? lead.by : null,
   };
 }
 

@@ -161,10 +161,13 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
         setLead(told);
         const { meId: me } = latest.current;
         const leaderId = told.leader?.id;
+        // The reader's own lead or following lapsed (a stream of theirs closed, on this device or another): it is
+        // said again, as on a new connection.
+        const isOwnLapse = isReady || (told.by != null && told.by === me);
         if (intentRef.current === "lead" && leaderId !== me && !isClaiming.current) {
-          // A new connection without the reader's lead (it lapsed with the old one): claim it again. Otherwise
-          // someone else took it over, or ended it.
-          if (isReady && leaderId === undefined) {
+          // No one leads after the reader's own lapse: claim it again. Otherwise someone else took it over, or
+          // ended it.
+          if (isOwnLapse && leaderId === undefined) {
             const at = latest.current.place();
             if (at) report(at);
           } else {
@@ -172,7 +175,9 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
           }
         }
         if (intentRef.current === "follow") {
-          if (isReady && told.isFollowing === false) leadApi.follow(playlistId).catch(() => {});
+          const isDropped = isReady ? told.isFollowing === false : told.by != null && told.by === me;
+          // Following again is a no-op on the server when it still counts the reader.
+          if (isDropped) leadApi.follow(playlistId).catch(() => {});
           if (leaderId !== undefined && leaderId !== me && told.entryId) {
             latest.current.jump(told.entryId, told.position);
           }
