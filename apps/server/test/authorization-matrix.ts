@@ -178,6 +178,28 @@ export const MATRIX: Row[] = [
     }),
     expect: choirAdmin(200),
   },
+  {
+    route: "PUT /api/choirs/{id}/members/{memberId}/voice-part",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/choirs/${w.choirId}/members/${w.adminId}/voice-part`,
+      payload: { voicePart: "Tenor" },
+    }),
+    expect: choirAdmin(200),
+    note: "someone else's part is for administrators to set",
+  },
+  {
+    route: "PUT /api/choirs/{id}/members/{memberId}/voice-part",
+    variant: "the member's own",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/choirs/${w.choirId}/members/${w.memberId}/voice-part`,
+      payload: { voicePart: "Alto" },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "a member sets their own part; an administrator anyone's",
+  },
   // ── Songs (the admin is the song's creator) ────────────────────────────────────────────────────────────
   {
     route: "POST /api/songs",

@@ -48,7 +48,9 @@ describe("choirs", () => {
       });
       expect(new Date(choir.createdAt).toISOString()).toBe(choir.createdAt);
       const me = (await ctx.app.inject({ method: "GET", url: "/api/me", headers: bearer(ana.token) })).json();
-      expect(me.choirs).toEqual([{ id: choir.id, name: "St. Cecilia Choir", role: "ChoirAdmin" }]);
+      expect(me.choirs).toEqual([
+        { id: choir.id, name: "St. Cecilia Choir", role: "ChoirAdmin", voicePart: null },
+      ]);
       expect(me.choirId).toBe(choir.id);
     });
 

@@ -287,7 +287,7 @@ describe("invitations", () => {
       expect(row!.respondedAt).toBeInstanceOf(Date);
       const user = await me(ctx.app, guest);
       expect(user.choirId).toBe(choir.id);
-      expect(user.choirs).toEqual([{ id: choir.id, name: choir.name, role: "ChoirMember" }]);
+      expect(user.choirs).toEqual([{ id: choir.id, name: choir.name, role: "ChoirMember", voicePart: null }]);
     });
 
     it("keeps the current choir of someone who already has one", async () => {

@@ -51,6 +51,7 @@ describe("members", () => {
         name: "Member Tester",
         email: member.email,
         role: "ChoirAdmin",
+        voicePart: null,
       });
       // the promoted member can act as an administrator straight away (roles are read from the database)
       expect((await setRole(member.token, choir.id, admin.id, "ChoirMember")).statusCode).toBe(200);

@@ -8,6 +8,9 @@ export const LIMITS = {
   shareableMaxUsesMin: 1,
   shareableMaxUsesMax: 1000,
   songContentMax: 100_000,
+  /** A voice part's name, and how many parts of its own a choir may add. */
+  voicePartMax: 40,
+  choirVoicePartsMax: 20,
   bodyLimitBytes: 1_048_576,
 } as const;
 

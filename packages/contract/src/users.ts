@@ -7,7 +7,13 @@ export type UserRole = z.infer<typeof UserRole>;
 export const ChoirRole = z.enum(["ChoirAdmin", "ChoirMember"]);
 export type ChoirRole = z.infer<typeof ChoirRole>;
 
-export const UserChoir = z.object({ id: z.uuid(), name: z.string(), role: ChoirRole });
+export const UserChoir = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: ChoirRole,
+  /** The part the user sings in this choir, or null when not chosen (absent in records kept by older apps). */
+  voicePart: z.string().nullable().default(null),
+});
 export type UserChoir = z.infer<typeof UserChoir>;
 
 export const CurrentUser = z

@@ -53,6 +53,8 @@ export const STORAGE_KEYS = {
   songFontSize: "choirapp-song-font-size",
   songFontWeight: "choirapp-song-font-weight",
   songSolfege: "choirapp-song-solfege",
+  /** How the sheet shows voice parts to a singer with a part: all alike, theirs highlighted, or only theirs. */
+  songPartsView: "choirapp-song-parts-view",
   knownUser: "choirapp-known-user",
   singSettings: "choirapp-sing-settings",
   /** Session storage: what the reader does in sing mode (`{playlistId, role}`: leads or follows), kept over a reload. */

@@ -101,6 +101,7 @@ export {
   readLabelledChordLine,
 } from "./chords-over-words";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";
+export { hasParts, isPartOf, onlyPart, type PartsView } from "./parts";
 export {
   CONVENTIONAL_KEYS,
   type Key,

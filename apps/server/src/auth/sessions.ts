@@ -1,6 +1,6 @@
 import { randomBytes, webcrypto } from "node:crypto";
 import { LIFETIMES } from "@choir/contract";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/client.js";
@@ -27,6 +27,26 @@ const CODE_REFUSED = "This sign-in link is invalid or has expired. Please sign i
 /** Random, URL-safe, 256 bits: used for sign-in codes. */
 export const randomToken = () => randomBytes(32).toString("base64url");
 
+/**
+ * The session lookup of every authenticated request, prepared once and named, so that PostgreSQL plans it once a
+ * connection instead of on every request (bench/playlist).
+ */
+function prepareFindSession(db: Db) {
+  return db
+    .select({ isNewUser: sessions.isNewUser })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("active_session");
+}
+
 export class SessionService {
   /**
    * The HS256 key, imported into WebCrypto once: given raw bytes (or a KeyObject), jose imports the key again on
@@ -38,6 +58,7 @@ export class SessionService {
    * Whether the session still lives is asked of the database on every request all the same.
    */
   readonly #verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+  readonly #findSession: ReturnType<typeof prepareFindSession>;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +72,7 @@ export class SessionService {
       false,
       ["sign", "verify"],
     );
+    this.#findSession = prepareFindSession(db);
   }
 
   /**
@@ -177,19 +199,11 @@ export class SessionService {
 
   /** The session behind a token, if it is neither revoked nor past its absolute end. */
   async activeSession(claims: SessionClaims): Promise<ActiveSession> {
-    const now = this.clock.now();
-    const [row] = await this.db
-      .select({ isNewUser: sessions.isNewUser })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      );
+    const [row] = await this.#findSession.execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+      now: this.clock.now().toISOString(),
+    });
     if (!row) throw unauthorized();
     return { ...claims, isNewUser: row.isNewUser };
   }

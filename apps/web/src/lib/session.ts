@@ -139,3 +139,12 @@ export async function refreshSessionToken(): Promise<string> {
   if (user) rememberUser(user);
   return token;
 }
+
+/** The part `user` sings in a choir (the one given, else their current one), or null. */
+export function voicePartIn(
+  user: Pick<CurrentUser, "choirs" | "choirId"> | null | undefined,
+  choirId?: string | null,
+): string | null {
+  const id = choirId ?? user?.choirId;
+  return user?.choirs.find((choir) => choir.id === id)?.voicePart ?? null;
+}

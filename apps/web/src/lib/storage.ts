@@ -59,6 +59,11 @@ export const songSolfege = {
   set: (isOn: boolean) => write(local, STORAGE_KEYS.songSolfege, isOn ? "true" : "false"),
 };
 
+export const songPartsView = {
+  get: () => read(local, STORAGE_KEYS.songPartsView),
+  set: (view: string) => write(local, STORAGE_KEYS.songPartsView, view),
+};
+
 /** Sing mode's display settings on this device, as JSON; sing mode checks every field. */
 export const singSettings = {
   get: () => read(local, STORAGE_KEYS.singSettings),

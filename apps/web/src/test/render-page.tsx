@@ -19,7 +19,7 @@ export const directorUser: CurrentUser = {
   firstName: "Ana",
   lastName: "Directora",
   role: "ChoirAdmin",
-  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirAdmin" }],
+  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirAdmin", voicePart: null }],
   hasCompletedOnboarding: true,
   isNewUser: false,
   choirId: TEST_CHOIR_ID,

@@ -21,6 +21,8 @@ export const choirs = pgTable(
     notes: text("notes"),
     /** Whether plain members may build and edit the choir's playlists (administrators always may). */
     membersEditPlaylists: boolean("members_edit_playlists").notNull().default(true),
+    /** Voice parts of the choir's own beside the four standard ones (e.g. S1, S2, Baritone), in the order shown. */
+    voiceParts: text("voice_parts").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -37,11 +39,14 @@ export const choirMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["ChoirAdmin", "ChoirMember"] }).notNull(),
+    /** The part the member sings in this choir (Soprano, Alto, Tenor, Bass or one of the choir's own), if chosen. */
+    voicePart: text("voice_part"),
     joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.choirId, t.userId] }),
     index("choir_members_user_idx").on(t.userId),
     check("choir_members_role_check", sql`${t.role} in ('ChoirAdmin', 'ChoirMember')`),
+    check("choir_members_voice_part_check", sql`char_length(${t.voicePart}) between 1 and 40`),
   ],
 );

@@ -21,6 +21,10 @@ import { users } from "./users.js";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/** The value of a song text's first ChordPro directive `name` (any case, spaces allowed around the name). */
+const directive = (name: "key" | "duration"): SQL =>
+  sql.raw(`substring(content from '(?i)\\{\\s*${name}\\s*:([^}]*)\\}')`);
+
 /**
  * Songs in ChordPro. A choir version has `base_song_id` (the master) and `version_choir_id` (the choir it
  * was made for). `title_norm` and `artist_norm` (lowercase, unaccented: see migration 0002 for `choir_unaccent`)
@@ -54,6 +58,12 @@ export const songs = pgTable(
     lyricsNorm: text("lyrics_norm").generatedAlwaysAs(
       (): SQL => sql`lower(choir_unaccent(choir_lyrics(content)))`,
     ),
+    /**
+     * What the text's first `{key: …}` and `{duration: …}` directives say, as written (untrimmed), null without one:
+     * a playlist shows them for each of its songs without reading the texts (migration 0020).
+     */
+    contentKey: text("content_key").generatedAlwaysAs((): SQL => directive("key")),
+    contentDuration: text("content_duration").generatedAlwaysAs((): SQL => directive("duration")),
   },
   (t) => [
     check("songs_visibility_check", sql`${t.visibility} in (0, 1, 2)`),

@@ -9,12 +9,14 @@ export function presentChoir({ choir, members }: ChoirWithMembers): Choir {
     address: choir.address,
     notes: choir.notes,
     membersEditPlaylists: choir.membersEditPlaylists,
+    voiceParts: choir.voiceParts,
     createdAt: choir.createdAt.toISOString(),
     members: members.map((member) => ({
       id: member.id,
       name: personName(member),
       email: member.email,
       role: member.role,
+      voicePart: member.voicePart,
     })),
   };
 }

@@ -14,6 +14,7 @@ export interface ChoirWithMembers {
     lastName: string;
     email: string;
     role: "ChoirAdmin" | "ChoirMember";
+    voicePart: string | null;
   }[];
 }
 
@@ -47,6 +48,7 @@ export async function getChoirWithMembers(db: Db, choirId: string): Promise<Choi
       lastName: users.lastName,
       email: users.email,
       role: choirMembers.role,
+      voicePart: choirMembers.voicePart,
     })
     .from(choirMembers)
     .innerJoin(users, eq(users.id, choirMembers.userId))
@@ -60,7 +62,13 @@ export async function getChoirWithMembers(db: Db, choirId: string): Promise<Choi
 export async function updateChoir(
   db: Db,
   choirId: string,
-  input: { name: string; address?: string | null; notes?: string | null; membersEditPlaylists?: boolean },
+  input: {
+    name: string;
+    address?: string | null;
+    notes?: string | null;
+    membersEditPlaylists?: boolean;
+    voiceParts?: string[];
+  },
 ): Promise<void> {
   const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
   await db
@@ -70,6 +78,7 @@ export async function updateChoir(
       address: blankToNull(input.address),
       notes: blankToNull(input.notes),
       membersEditPlaylists: input.membersEditPlaylists,
+      voiceParts: input.voiceParts,
       updatedAt: new Date(),
     })
     .where(eq(choirs.id, choirId));

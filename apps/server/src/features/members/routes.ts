@@ -1,14 +1,39 @@
-import { ChangeMemberRole, ChoirIdParams, ChoirMember, ChoirMemberParams, ErrorBody } from "@choir/contract";
+import {
+  ChangeMemberRole,
+  ChoirIdParams,
+  ChoirMember,
+  ChoirMemberParams,
+  ErrorBody,
+  SetVoicePart,
+} from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import { personName } from "../../shared/person-name.js";
-import { changeMemberRole, removeMember } from "./service.js";
+import { changeMemberRole, removeMember, setVoicePart } from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const removed = { 204: z.null().describe("Removed") };
 
-/** Leaving a choir, removing members and changing their role. */
+/** A member as the choir's member list shows them. */
+function presentMember(member: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: "ChoirAdmin" | "ChoirMember";
+  voicePart: string | null;
+}): ChoirMember {
+  return {
+    id: member.id,
+    name: personName(member),
+    email: member.email,
+    role: member.role,
+    voicePart: member.voicePart,
+  };
+}
+
+/** Leaving a choir, removing members, changing their role and their voice part. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/choirs/:id/members/me",
@@ -67,12 +92,29 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.memberId,
         request.body.role,
       );
-      return {
-        id: member.id,
-        name: personName(member),
-        email: member.email,
-        role: member.role,
-      };
+      return presentMember(member);
+    },
+  );
+
+  app.put(
+    "/api/choirs/:id/members/:memberId/voice-part",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["members"],
+        summary:
+          "Set or clear the part a member sings in the choir (the member themselves, or an administrator for anyone)",
+        params: ChoirMemberParams,
+        body: SetVoicePart,
+        response: { 200: ChoirMember, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.userId;
+      const { id: choirId, memberId } = request.params;
+      if (memberId === userId) await requireMember(app.db, choirId, userId);
+      else await requireAdmin(app.db, choirId, userId);
+      return presentMember(await setVoicePart(app.db, choirId, memberId, request.body.voicePart));
     },
   );
 };

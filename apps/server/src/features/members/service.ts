@@ -75,10 +75,34 @@ export async function changeMemberRole(
       .update(choirMembers)
       .set({ role })
       .where(and(eq(choirMembers.choirId, choirId), eq(choirMembers.userId, memberId)));
-    const [member] = await tx
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, memberId));
-    return { ...member!, role };
+    return (await memberEntry(tx, choirId, memberId))!;
   });
+}
+
+/** A member as the choir's member list shows them, or undefined when not a member. */
+async function memberEntry(db: Db | Tx, choirId: string, memberId: string) {
+  const [member] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: choirMembers.role,
+      voicePart: choirMembers.voicePart,
+    })
+    .from(choirMembers)
+    .innerJoin(users, eq(users.id, choirMembers.userId))
+    .where(and(eq(choirMembers.choirId, choirId), eq(choirMembers.userId, memberId)));
+  return member;
+}
+
+/** Sets (or clears, with null) the part a member sings in the choir; 404 when they are not a member. */
+export async function setVoicePart(db: Db, choirId: string, memberId: string, voicePart: string | null) {
+  const updated = await db
+    .update(choirMembers)
+    .set({ voicePart })
+    .where(and(eq(choirMembers.choirId, choirId), eq(choirMembers.userId, memberId)))
+    .returning({ userId: choirMembers.userId });
+  if (updated.length === 0) throw notFound();
+  return (await memberEntry(db, choirId, memberId))!;
 }

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import { invalid } from "../../http/errors.js";
+import { presentedAnswer } from "../../http/presented-answer.js";
 import { type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
 import { requirePlaylistDeleter, requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
@@ -140,6 +141,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PlaylistListQuery,
         response: { 200: Playlist, ...errors },
       },
+      // The answer is presentPlaylist's, a Playlist by its type: written without parsing it again.
+      serializerCompiler: presentedAnswer,
     },
     async (request, reply) => {
       const userId = request.session!.userId;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, SONG_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   playlistEntries,
@@ -67,10 +68,6 @@ export async function findPlaylist(db: Executor, playlistId: string): Promise<Pl
   return row;
 }
 
-// ChordPro metadata read by the database, so a playlist never ships its songs' full texts to the server.
-const KEY_PATTERN = "(?i)\\{\\s*key\\s*:([^}]*)\\}";
-const DURATION_PATTERN = "(?i)\\{\\s*duration\\s*:([^}]*)\\}";
-
 /** Playlists with their template, sections and entries; song details only where `viewerId` may see the song. */
 async function withDetails(db: Executor, rows: PlaylistRow[], viewerId: string): Promise<PlaylistDetails[]> {
   if (rows.length === 0) return [];
@@ -93,8 +90,8 @@ async function withDetails(db: Executor, rows: PlaylistRow[], viewerId: string):
         entry: playlistEntries,
         title: songs.title,
         artist: songs.artist,
-        key: sql<string | null>`substring(${songs.content} from ${KEY_PATTERN}::text)`,
-        duration: sql<string | null>`substring(${songs.content} from ${DURATION_PATTERN}::text)`,
+        key: songs.contentKey,
+        duration: songs.contentDuration,
       })
       .from(playlistEntries)
       .leftJoin(songs, and(eq(songs.id, playlistEntries.songId), songVisibleTo(viewerId)))
@@ -129,23 +126,12 @@ export async function getPlaylist(
   playlistId: string,
   viewerId: string,
 ): Promise<PlaylistDetails & { readerIsMember: boolean }> {
-  const result = await db.execute(sql`
-    select p.id, p.choir_id as "choirId", p.date::text as date, p.title, p.is_public as "isPublic",
-      p.template_id as "templateId", ${utc("p.created_at")} as "createdAt", ${utc("p.updated_at")} as "updatedAt",
-      exists (select 1 from choir_members m where m.choir_id = p.choir_id and m.user_id = ${viewerId}) as "isMember",
-      (select json_build_object('id', t.id, 'title', t.title) from playlist_templates t where t.id = p.template_id)
-        as template,
-      (select coalesce(json_agg(json_build_object('id', sec.id, 'title', sec.title, 'entries', (
-          select coalesce(json_agg(json_build_object('id', e.id, 'songId', e.song_id, 'key', e.key,
-              'title', songs.title, 'artist', songs.artist,
-              'songKey', substring(songs.content from ${KEY_PATTERN}::text),
-              'duration', substring(songs.content from ${DURATION_PATTERN}::text))
-            order by e.position, e.created_at, e.id), '[]')
-          from playlist_entries e left join songs on songs.id = e.song_id and ${songVisibleTo(viewerId)}
-          where e.section_id = sec.id)) order by sec.position, sec.id), '[]')
-        from playlist_sections sec where sec.playlist_id = p.id) as sections
-    from playlists p where p.id = ${playlistId}`);
-  const [row] = (result as unknown as { rows: PlaylistReadRow[] }).rows;
+  let read = playlistReads.get(db);
+  if (!read) {
+    read = preparePlaylistRead(db);
+    playlistReads.set(db, read);
+  }
+  const [row] = await read.execute({ playlistId, viewerId });
   if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
   const { isMember, template, sections, createdAt, updatedAt, ...playlist } = row;
   return {
@@ -162,20 +148,49 @@ export async function getPlaylist(
   };
 }
 
+/**
+ * The statement `getPlaylist` runs, prepared once for each database and named, so that PostgreSQL parses and plans
+ * it once a connection instead of on every read (planning took longer than running it: docs/decisions.md).
+ */
+function preparePlaylistRead(db: Executor) {
+  const viewerId = sql.placeholder("viewerId");
+  const p = alias(playlists, "p");
+  return db
+    .select({
+      id: p.id,
+      choirId: p.choirId,
+      date: sql<string>`p.date::text`,
+      title: p.title,
+      isPublic: p.isPublic,
+      templateId: p.templateId,
+      createdAt: sql<string>`${utc("p.created_at")}`,
+      updatedAt: sql<string>`${utc("p.updated_at")}`,
+      isMember: sql<boolean>`exists (
+        select 1 from choir_members m where m.choir_id = p.choir_id and m.user_id = ${viewerId})`,
+      template: sql<PlaylistReadRow["template"]>`(
+        select json_build_object('id', t.id, 'title', t.title) from playlist_templates t where t.id = p.template_id)`,
+      sections: sql<PlaylistReadRow["sections"]>`(
+        select coalesce(json_agg(json_build_object('id', sec.id, 'title', sec.title, 'entries', (
+          select coalesce(json_agg(json_build_object('id', e.id, 'songId', e.song_id, 'key', e.key,
+              'title', songs.title, 'artist', songs.artist,
+              'songKey', songs.content_key, 'duration', songs.content_duration)
+            order by e.position, e.created_at, e.id), '[]')
+          from playlist_entries e left join songs on songs.id = e.song_id and ${songVisibleTo(viewerId)}
+          where e.section_id = sec.id)) order by sec.position, sec.id), '[]')
+        from playlist_sections sec where sec.playlist_id = p.id)`,
+    })
+    .from(p)
+    .where(eq(p.id, sql.placeholder("playlistId")))
+    .prepare("playlist_read");
+}
+
+const playlistReads = new WeakMap<Executor, ReturnType<typeof preparePlaylistRead>>();
+
 /** A timestamp column as ISO 8601 text in UTC, to the millisecond. */
 const utc = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 interface PlaylistReadRow {
-  id: string;
-  choirId: string;
-  date: string;
-  title: string | null;
-  isPublic: boolean;
-  templateId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  isMember: boolean;
   template: { id: string; title: string } | null;
   sections: {
     id: string;

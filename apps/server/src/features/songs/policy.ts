@@ -1,13 +1,14 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { songs } from "../../db/schema/index.js";
 import { forbidden } from "../../http/errors.js";
 
 /**
  * The songs a user may see, as a WHERE condition on `songs`: their own; everyone's PublicAll songs;
  * PublicChoirs songs shared with a choir they belong to; choir versions made for a choir they belong to.
- * Every list and search uses it, so a list can never show what a read would refuse.
+ * Every list and search uses it, so a list can never show what a read would refuse. The user may be a placeholder
+ * of a prepared statement.
  */
-export function visibleTo(userId: string): SQL {
+export function visibleTo(userId: string | Placeholder): SQL {
   return sql`(
     ${songs.creatorId} = ${userId}
     or ${songs.visibility} = 1

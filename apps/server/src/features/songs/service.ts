@@ -10,10 +10,18 @@ import type { SearchCache } from "./search-cache.js";
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 
-/** A song as the app reads it: every column but `lyrics_norm`, which only the content filter reads, in SQL. */
-export type SongRow = Omit<typeof songs.$inferSelect, "lyricsNorm">;
+/**
+ * A song as the app reads it: every column but `lyrics_norm`, which only the content filter reads, in SQL, and
+ * `content_key` and `content_duration`, which only playlists read.
+ */
+export type SongRow = Omit<typeof songs.$inferSelect, "lyricsNorm" | "contentKey" | "contentDuration">;
 
-const { lyricsNorm: _lyricsNorm, ...songColumnsShown } = getTableColumns(songs);
+const {
+  lyricsNorm: _lyricsNorm,
+  contentKey: _contentKey,
+  contentDuration: _contentDuration,
+  ...songColumnsShown
+} = getTableColumns(songs);
 /** The columns of SongRow, for `select(songColumns)`. */
 export const songColumns = songColumnsShown;
 

@@ -7,7 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface UserWithChoirs {
   user: UserRow;
-  choirs: { id: string; name: string; role: "ChoirAdmin" | "ChoirMember" }[];
+  choirs: { id: string; name: string; role: "ChoirAdmin" | "ChoirMember"; voicePart: string | null }[];
 }
 
 /** Finds the user by e-mail, case-insensitively, or creates one; `created` tells a first sign-in. */
@@ -34,7 +34,7 @@ export async function getUserWithChoirs(db: Db, userId: string): Promise<UserWit
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   const memberships = await db
-    .select({ id: choirs.id, name: choirs.name, role: choirMembers.role })
+    .select({ id: choirs.id, name: choirs.name, role: choirMembers.role, voicePart: choirMembers.voicePart })
     .from(choirMembers)
     .innerJoin(choirs, eq(choirs.id, choirMembers.choirId))
     .where(eq(choirMembers.userId, userId))

@@ -3,10 +3,14 @@ import {
   type CommentStyle,
   formatKey,
   formatSheetChords,
+  hasParts,
   initialTranspose,
+  isPartOf,
   type Key,
   lyricsOnly,
   MAX_RENDERED_LINES,
+  onlyPart,
+  type PartsView,
   parseKey,
   parseSong,
   type Section,
@@ -33,7 +37,7 @@ import {
   type TablerIcon,
 } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { memo, type ReactNode, useEffect, useMemo, useState } from "react";
+import { createContext, memo, type ReactNode, useContext, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./song-sheet.module.css";
 import {
@@ -57,6 +61,18 @@ export interface SongSheetViewProps {
   lyricsOnly?: boolean;
   /** A reading size of the page's own (sing mode) instead of the remembered one. */
   fontSize?: SheetFontSize;
+  /** The reader's voice part in the choir the song is read for: their sections and comments are highlighted, or
+   * shown alone, as the remembered parts view says. */
+  myPart?: string | null;
+}
+
+/** The reader's part, when their own sections and comments are highlighted. */
+const HighlightedPart = createContext<string | null>(null);
+
+/** Whether a selector is the highlighted reader's part. */
+function useIsMine(voice: string | undefined): boolean {
+  const part = useContext(HighlightedPart);
+  return Boolean(part && voice && isPartOf(voice, part));
 }
 
 // ── Parsing, kept for the spec's ten minutes so lists and pages that show the same song parse it once ─────────
@@ -346,12 +362,7 @@ const SheetLine = memo(function SheetLine({ line }: { line: ViewLine }) {
         </div>
       );
     case "comment":
-      return (
-        <div className={classes.commentLine} data-testid="sheet-comment" data-style={line.style}>
-          {line.voice && <VoiceBadge voice={line.voice} />}
-          <span className={classes.comment}>{line.text}</span>
-        </div>
-      );
+      return <CommentLine line={line} />;
     case "mono":
       return (
         <div className={classes.monoLine} data-testid="sheet-line">
@@ -363,9 +374,25 @@ const SheetLine = memo(function SheetLine({ line }: { line: ViewLine }) {
   }
 });
 
+function CommentLine({ line }: { line: Extract<ViewLine, { kind: "comment" }> }) {
+  const isMine = useIsMine(line.voice);
+  return (
+    <div
+      className={classes.commentLine}
+      data-testid="sheet-comment"
+      data-style={line.style}
+      data-mine={isMine || undefined}
+    >
+      {line.voice && <VoiceBadge voice={line.voice} />}
+      <span className={classes.comment}>{line.text}</span>
+    </div>
+  );
+}
+
 const SheetSection = memo(function SheetSection({ view }: { view: ViewSection }) {
   const { t } = useTranslation();
   const { section } = view;
+  const isMine = useIsMine(section.voice);
   const label = sectionLabel(section, t);
   const isMono = section.type === "tab" || section.type === "grid";
   return (
@@ -374,6 +401,7 @@ const SheetSection = memo(function SheetSection({ view }: { view: ViewSection })
       data-testid="sheet-section"
       data-section-type={section.type}
       data-recall={section.recall || undefined}
+      data-mine={isMine || undefined}
     >
       {(label || section.voice) && (
         <div className={classes.sectionHeader}>
@@ -642,6 +670,39 @@ const SOLFEGE_FORMAT = { notation: "solfege", unicodeAccidentals: true } as cons
  * A song rendered for reading and singing: chords set above their syllables by layout, sections with their
  * labels, and (with the toolbar) transposition, lyrics only, Do-Re-Mi names and a remembered font size and weight.
  */
+/** The reader's choice of how parts show: all alike, theirs highlighted, or only theirs. */
+export function PartsControl({
+  part,
+  view,
+  onView,
+}: {
+  part: string;
+  view: PartsView;
+  onView: (view: PartsView) => void;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <div className={classes.partsControl} data-testid="sheet-parts">
+      <span className={classes.partsLabel} id={labelId}>
+        {t("songs.sheet.parts.label", { part: voiceLabel(part, t) })}
+      </span>
+      <SegmentedControl
+        size="xs"
+        value={view}
+        onChange={(value) => onView(value as PartsView)}
+        aria-labelledby={labelId}
+        data={[
+          { value: "all", label: t("songs.sheet.parts.all") },
+          { value: "highlight", label: t("songs.sheet.parts.highlight") },
+          { value: "mine", label: t("songs.sheet.parts.mine") },
+        ]}
+        data-testid="sheet-parts-view"
+      />
+    </div>
+  );
+}
+
 export function SongSheetView({
   content,
   targetKey,
@@ -649,6 +710,7 @@ export function SongSheetView({
   compact = false,
   lyricsOnly: isLyricsOnlySet,
   fontSize,
+  myPart,
 }: SongSheetViewProps) {
   const { t } = useTranslation();
   const settings = useSheetSettings();
@@ -670,10 +732,12 @@ export function SongSheetView({
   );
 
   const isSolfege = settings.isSolfege && canTranspose;
+  const part = myPart && hasParts(sheet) ? myPart : null;
   const shown = useMemo(() => {
-    const named = isSolfege ? formatSheetChords(current.sheet, SOLFEGE_FORMAT) : current.sheet;
+    const ours = onlyPart(current.sheet, part, settings.partsView);
+    const named = isSolfege ? formatSheetChords(ours, SOLFEGE_FORMAT) : ours;
     return isLyricsOnly ? lyricsOnly(named) : named;
-  }, [current, isSolfege, isLyricsOnly]);
+  }, [current, isSolfege, isLyricsOnly, part, settings.partsView]);
   const sections = useMemo(() => toViewSections(shown), [shown]);
   const isLong = useMemo(
     () => sections.reduce((lines, view) => lines + view.lines.length, 0) > LINES_PER_SLICE,
@@ -716,12 +780,17 @@ export function SongSheetView({
           onFontWeight={settings.setFontWeight}
         />
       )}
+      {part && showToolbar ? (
+        <PartsControl part={part} view={settings.partsView} onView={settings.setPartsView} />
+      ) : null}
       <div className={classes.sheet}>
         <MetadataLine metadata={shown.metadata} />
         {sections.length === 0 ? (
           <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
         ) : (
-          <SheetBody sections={sections} isTruncated={Boolean(shown.truncated)} />
+          <HighlightedPart.Provider value={part && settings.partsView !== "all" ? part : null}>
+            <SheetBody sections={sections} isTruncated={Boolean(shown.truncated)} />
+          </HighlightedPart.Provider>
         )}
       </div>
     </div>

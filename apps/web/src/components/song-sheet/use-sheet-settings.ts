@@ -1,5 +1,14 @@
+import type { PartsView } from "@choir/songsheet";
 import { useCallback, useSyncExternalStore } from "react";
-import { songFontSize, songFontWeight, songSolfege } from "../../lib/storage";
+import { songFontSize, songFontWeight, songPartsView, songSolfege } from "../../lib/storage";
+
+/** How voice parts show to a singer with a part, and the default: their own highlighted. */
+export const PARTS_VIEWS = ["all", "highlight", "mine"] as const satisfies readonly PartsView[];
+export const DEFAULT_PARTS_VIEW: PartsView = "highlight";
+
+function isPartsView(value: unknown): value is PartsView {
+  return typeof value === "string" && (PARTS_VIEWS as readonly string[]).includes(value);
+}
 
 /** Reading sizes of the song sheet, smallest first (the spec's persisted values). */
 export const SHEET_FONT_SIZES = ["small", "medium", "large", "extra-large"] as const;
@@ -36,6 +45,7 @@ export interface SheetSettings {
   fontWeight: SheetFontWeight;
   /** Chord names in Do-Re-Mi instead of letters; off unless the reader turned it on. */
   isSolfege: boolean;
+  partsView: PartsView;
 }
 
 // Every sheet on the page (and other tabs, through the storage event) shows the same settings: one change
@@ -44,7 +54,13 @@ const listeners = new Set<() => void>();
 let snapshot: SheetSettings | null = null;
 
 function readSettings(): SheetSettings {
-  return { fontSize: readSheetFontSize(), fontWeight: readSheetFontWeight(), isSolfege: songSolfege.get() };
+  const stored = songPartsView.get();
+  return {
+    fontSize: readSheetFontSize(),
+    fontWeight: readSheetFontWeight(),
+    isSolfege: songSolfege.get(),
+    partsView: isPartsView(stored) ? stored : DEFAULT_PARTS_VIEW,
+  };
 }
 
 function getSnapshot(): SheetSettings {
@@ -78,6 +94,7 @@ const DEFAULT_SETTINGS: SheetSettings = {
   fontSize: DEFAULT_SHEET_FONT_SIZE,
   fontWeight: DEFAULT_SHEET_FONT_WEIGHT,
   isSolfege: false,
+  partsView: DEFAULT_PARTS_VIEW,
 };
 const getServerSnapshot = (): SheetSettings => DEFAULT_SETTINGS;
 
@@ -98,5 +115,10 @@ export function useSheetSettings() {
     songSolfege.set(isOn);
     notify();
   }, []);
-  return { ...settings, setFontSize, setFontWeight, setSolfege };
+  const setPartsView = useCallback((view: PartsView) => {
+    if (!isPartsView(view)) return;
+    songPartsView.set(view);
+    notify();
+  }, []);
+  return { ...settings, setFontSize, setFontWeight, setSolfege, setPartsView };
 }

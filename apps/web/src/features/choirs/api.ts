@@ -1,11 +1,13 @@
 import type {
   ChangeMemberRole,
   Choir,
+  ChoirMember,
   ChoirRole,
   CreateChoir,
   CreateShareableInvitation,
   EmailInvitation,
   SentInvitation,
+  SetVoicePart,
   ShareableInvitation,
   UpdateChoir,
 } from "@choir/contract";
@@ -99,6 +101,18 @@ export function changeMemberRole(choirId: string, memberId: string, role: ChoirR
   });
 }
 
+export function setVoicePart(
+  choirId: string,
+  memberId: string,
+  voicePart: string | null,
+): Promise<ChoirMember> {
+  const body: SetVoicePart = { voicePart };
+  return apiRequest<ChoirMember>(`${choirPath(choirId)}/members/${encodeURIComponent(memberId)}/voice-part`, {
+    method: "PUT",
+    body,
+  });
+}
+
 export function leaveChoir(choirId: string): Promise<void> {
   return apiRequest<void>(`${choirPath(choirId)}/members/me`, { method: "DELETE" });
 }
@@ -126,6 +140,16 @@ export function useChangeMemberRole(choirId: string) {
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: ChoirRole }) =>
       changeMemberRole(choirId, memberId, role),
+    onSuccess: refresh,
+  });
+}
+
+/** Sets a member's voice part; the choir and the user (whose own part may be the one that changed) are read again. */
+export function useSetVoicePart(choirId: string) {
+  const refresh = useRefreshChoirAndUser(choirId);
+  return useMutation({
+    mutationFn: ({ memberId, voicePart }: { memberId: string; voicePart: string | null }) =>
+      setVoicePart(choirId, memberId, voicePart),
     onSuccess: refresh,
   });
 }

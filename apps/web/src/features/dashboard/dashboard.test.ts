@@ -10,7 +10,12 @@ import {
   upcomingPlaylists,
 } from "./dashboard";
 
-const choir = (name: string, role: UserChoir["role"]): UserChoir => ({ id: `id-${name}`, name, role });
+const choir = (name: string, role: UserChoir["role"]): UserChoir => ({
+  id: `id-${name}`,
+  name,
+  role,
+  voicePart: null,
+});
 const invitation = (choirName: string, sentAt: string): EmailInvitation => ({
   invitationToken: `${choirName}-${sentAt}`,
   choirId: "00000000-0000-4000-8000-000000000000",

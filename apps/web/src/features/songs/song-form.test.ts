@@ -90,7 +90,7 @@ describe("form values and payloads", () => {
   });
 
   it("starts a new song private, or shared with the choir it was created from", () => {
-    const user = { choirs: [{ id: CHOIR_A, name: "Voices", role: "ChoirMember" as const }] };
+    const user = { choirs: [{ id: CHOIR_A, name: "Voices", role: "ChoirMember" as const, voicePart: null }] };
     expect(createFormValues(user, null)).toEqual(emptySongForm());
     expect(createFormValues(user, CHOIR_A)).toMatchObject({ visibility: 2, visibleToChoirs: [CHOIR_A] });
     // A choir the user is not in is ignored.
@@ -286,7 +286,7 @@ describe("choirs", () => {
   });
 
   it("preselects the current choir for a version only when the user belongs to it", () => {
-    const choirs = [{ id: CHOIR_A, name: "Voices", role: "ChoirMember" as const }];
+    const choirs = [{ id: CHOIR_A, name: "Voices", role: "ChoirMember" as const, voicePart: null }];
     expect(defaultVersionChoir({ choirId: CHOIR_A, choirs })).toBe(CHOIR_A);
     expect(defaultVersionChoir({ choirId: CHOIR_B, choirs })).toBe("");
     expect(defaultVersionChoir({ choirId: null, choirs })).toBe("");

@@ -8,6 +8,7 @@ import { showError, showSuccess } from "../../../lib/toast";
 import { useChangeMemberRole, useRemoveMember } from "../api";
 import classes from "./choirs.module.css";
 import { StatusBadge } from "./status-badge";
+import { VoicePartSelect, VoicePartSummary, voicePartLabel } from "./voice-parts";
 
 interface MemberListProps {
   choir: Choir;
@@ -52,6 +53,7 @@ export function MemberList({ choir, currentUserId, canManage }: MemberListProps)
       <Title order={2} size="h3" id="choir-members-title">
         {t("choir.members.title", { count: choir.members.length })}
       </Title>
+      <VoicePartSummary choir={choir} />
       <Stack component="ul" gap={0} mt="sm" mb={0} p={0} style={{ listStyle: "none" }}>
         {choir.members.map((member) => {
           const isSelf = member.id === currentUserId;
@@ -78,11 +80,17 @@ export function MemberList({ choir, currentUserId, canManage }: MemberListProps)
                   <StatusBadge tone={isAdmin ? "blue" : "gray"} data-testid={`member-role-${member.email}`}>
                     {t(`roles.${member.role}`)}
                   </StatusBadge>
+                  {member.voicePart && !(isSelf || canManage) ? (
+                    <StatusBadge tone="grape" data-testid={`member-part-${member.email}`}>
+                      {voicePartLabel(t, member.voicePart)}
+                    </StatusBadge>
+                  ) : null}
                 </Group>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                   {member.email}
                 </Text>
               </Stack>
+              {isSelf || canManage ? <VoicePartSelect choir={choir} member={member} /> : null}
               {canManage && !isSelf ? (
                 <Group gap="xs">
                   {isAdmin ? (

@@ -2,7 +2,7 @@ import { Badge } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./status-badge.module.css";
 
-export type BadgeTone = "green" | "yellow" | "red" | "gray" | "blue";
+export type BadgeTone = "green" | "yellow" | "red" | "gray" | "blue" | "grape";
 
 /** A readable status label in both colour schemes. */
 export function StatusBadge({

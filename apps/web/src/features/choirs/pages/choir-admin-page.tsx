@@ -18,6 +18,7 @@ import { InviteMemberForm } from "../components/invite-member-form";
 import { MemberList } from "../components/member-list";
 import { PlaylistEditingSetting } from "../components/playlist-editing-setting";
 import { ShareableLinks } from "../components/shareable-links";
+import { ChoirVoicePartsSetting } from "../components/voice-parts";
 
 /** /choir/{choirId}/admin: the choir, its members and, for administrators, everything to run it. */
 export function ChoirAdminPage() {
@@ -111,6 +112,7 @@ export function ChoirAdminPage() {
                 </Button>
               </Card>
               <PlaylistEditingSetting choir={choir} />
+              <ChoirVoicePartsSetting choir={choir} />
               <DangerZone choir={choir} />
             </Stack>
           </Grid.Col>

@@ -18,7 +18,7 @@ const singer: CurrentUser = {
   firstName: "Ben",
   lastName: "Singer",
   role: "ChoirMember",
-  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember" }],
+  choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember", voicePart: null }],
 };
 
 /** Sunday's playlist of the choir, drafted from the built-in Mass template (its title is the key `mass`). */

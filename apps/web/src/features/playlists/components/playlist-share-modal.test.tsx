@@ -71,7 +71,7 @@ describe("what a plain member may do with a saved playlist", () => {
   const singer = {
     ...directorUser,
     role: "ChoirMember" as const,
-    choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember" as const }],
+    choirs: [{ id: TEST_CHOIR_ID, name: "Harbor Voices", role: "ChoirMember" as const, voicePart: null }],
   };
   const choir = (membersEditPlaylists: boolean) => ({
     id: TEST_CHOIR_ID,

@@ -8,7 +8,7 @@ import { LoadingView } from "../../../components/loading-view";
 import { ApiError } from "../../../lib/api-client";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
-import { useCurrentUser } from "../../../lib/session";
+import { useCurrentUser, voicePartIn } from "../../../lib/session";
 import { usePlaylist } from "../api";
 import { usePlaylistPermissions } from "../components/playlist-share-modal";
 import { useLivePlaylist } from "../live";
@@ -76,6 +76,7 @@ export function SingPage() {
       leadFeed={leadFeed}
       canLead={canEdit}
       meId={me?.id}
+      myPart={voicePartIn(me, playlist.data.choirId)}
     />
   );
 }

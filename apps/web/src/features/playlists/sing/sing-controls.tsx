@@ -1,3 +1,4 @@
+import type { PartsView } from "@choir/songsheet";
 import {
   ActionIcon,
   Button,
@@ -20,6 +21,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PartsControl } from "../../../components/song-sheet/song-sheet-view";
 import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
 import { SING_SCHEMES, type SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
@@ -110,11 +112,18 @@ export function SingSettingsMenu({
   change,
   isSolfege,
   onSolfege,
+  myPart,
+  partsView,
+  onPartsView,
 }: {
   settings: SingSettings;
   change: (patch: Partial<SingSettings>) => void;
   isSolfege: boolean;
   onSolfege: (isOn: boolean) => void;
+  /** The singer's voice part in the playlist's choir: how parts show is theirs to choose (shared with the song page). */
+  myPart: string | null;
+  partsView: PartsView;
+  onPartsView: (view: PartsView) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -168,6 +177,7 @@ export function SingSettingsMenu({
               data={SING_SCHEMES.map((scheme) => ({ value: scheme, label: t(`sing.schemes.${scheme}`) }))}
             />
           </div>
+          {myPart ? <PartsControl part={myPart} view={partsView} onView={onPartsView} /> : null}
           <Switch
             size="md"
             label={t("sing.lyricsOnly")}

@@ -32,6 +32,7 @@ export const SongPage = memo(function SongPage({
   next,
   onShow,
   closePath,
+  myPart,
 }: {
   stop: SingStop;
   /** Its place in the playlist. */
@@ -40,6 +41,8 @@ export const SongPage = memo(function SongPage({
   next: SingStop | undefined;
   onShow: (index: number, arrival: Arrival) => void;
   closePath: string;
+  /** The singer's voice part in the playlist's choir. */
+  myPart: string | null;
 }) {
   const { t } = useTranslation();
   const read = useQuery({ ...songQuery(stop.entry.songId), enabled: stop.entry.song !== null });
@@ -60,6 +63,7 @@ export const SongPage = memo(function SongPage({
           showToolbar={false}
           lyricsOnly={settings.isLyricsOnly}
           fontSize={settings.fontSize}
+          myPart={myPart}
         />
       </div>
     );

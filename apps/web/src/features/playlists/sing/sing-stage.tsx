@@ -62,6 +62,8 @@ export interface SingStageProps {
   /** Whether the reader may lead (they may edit the playlist). */
   canLead: boolean;
   meId: string | undefined;
+  /** The singer's voice part in the playlist's choir (their sections highlighted, or shown alone). */
+  myPart: string | null;
 }
 
 const ignoreResults = () => null;
@@ -98,6 +100,7 @@ export function SingStage({
   leadFeed,
   canLead,
   meId,
+  myPart,
 }: SingStageProps) {
   const { t } = useTranslation();
   const { settings, change } = useSingSettings();
@@ -446,6 +449,9 @@ export function SingStage({
             change={change}
             isSolfege={sheet.isSolfege}
             onSolfege={sheet.setSolfege}
+            myPart={myPart}
+            partsView={sheet.partsView}
+            onPartsView={sheet.setPartsView}
           />
         </div>
       </header>
@@ -486,6 +492,7 @@ export function SingStage({
                 next={stops[at + 1]}
                 onShow={showByReader}
                 closePath={closePath}
+                myPart={myPart}
               />
             </div>
           );

@@ -19,7 +19,7 @@ import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
-import { useCurrentUser } from "../../../lib/session";
+import { useCurrentUser, voicePartIn } from "../../../lib/session";
 import { LastSungCard } from "../../playlists/components/last-sung-card";
 import { useSong } from "../api";
 import classes from "../components/song-detail.module.css";
@@ -278,7 +278,12 @@ function SongDetail({
       {choirId ? <LastSungCard choirId={choirId} songId={song.songId} /> : null}
 
       <Card padding="md" className={classes.sheet} data-testid="song-sheet">
-        <SongSheetView content={song.content} targetKey={targetKey} showToolbar />
+        <SongSheetView
+          content={song.content}
+          targetKey={targetKey}
+          showToolbar
+          myPart={voicePartIn(user, choirId)}
+        />
       </Card>
     </Stack>
   );

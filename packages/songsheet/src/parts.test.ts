@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { parseSong, toChordPro } from "./index";
+import { hasParts, isPartOf, onlyPart } from "./parts";
+
+const SONG = [
+  "{title: Evening Round}",
+  "{start_of_verse-tenor: Verse 1}",
+  "[G]Tenors begin the [D]evening song",
+  "{end_of_verse-tenor}",
+  "{start_of_verse-soprano}",
+  "[C]Sopranos answer [G]high",
+  "{end_of_verse-soprano}",
+  "{comment-alto: Altos hum throughout}",
+  "{comment: Everyone breathes here}",
+  "{start_of_chorus}",
+  "[G]All together [D]now",
+  "{end_of_chorus}",
+  "{start_of_verse-s1}",
+  "[C]First sopranos only",
+  "{end_of_verse-s1}",
+].join("\n");
+
+describe("voice parts in the sheet", () => {
+  it("matches a singer's part to selectors of the same name or family, in English and Spanish, any case or accent", () => {
+    expect(isPartOf("tenor", "Tenor")).toBe(true);
+    expect(isPartOf("TENOR", "tenores")).toBe(true);
+    expect(isPartOf("bajo", "Bass")).toBe(true);
+    expect(isPartOf("Contralto", "Alto")).toBe(true);
+    expect(isPartOf("s1", "Soprano")).toBe(true);
+    expect(isPartOf("soprano", "S1")).toBe(true);
+    expect(isPartOf("Sopran 1", "s1")).toBe(false);
+    // Divisions of a part are not each other.
+    expect(isPartOf("s1", "S2")).toBe(false);
+    expect(isPartOf("tenor1", "tenor2")).toBe(false);
+    expect(isPartOf("tenor", "Bass")).toBe(false);
+    expect(isPartOf("baritone", "Bass")).toBe(false);
+    expect(isPartOf("Barítono", "baritono")).toBe(true);
+    expect(isPartOf("", "Tenor")).toBe(false);
+    expect(isPartOf("alto", "")).toBe(false);
+  });
+
+  it("reading only one's part leaves out the others' sections and comments, keeps what is for everyone", () => {
+    const sheet = parseSong(SONG);
+    expect(hasParts(sheet)).toBe(true);
+    const tenor = onlyPart(sheet, "Tenor", "mine");
+    expect(tenor.sections.map((section) => section.voice ?? "all")).toEqual(["tenor", "all", "all"]);
+    const comments = tenor.sections.flatMap((section) =>
+      section.lines.flatMap((line) => (line.kind === "comment" ? [line.text] : [])),
+    );
+    expect(comments).toEqual(["Everyone breathes here"]);
+    const soprano = onlyPart(sheet, "Soprano", "mine");
+    expect(soprano.sections.map((section) => section.voice ?? "all")).toEqual([
+      "soprano",
+      "all",
+      "all",
+      "s1",
+    ]);
+    // Another view, or no part: the sheet as it is.
+    expect(onlyPart(sheet, "Tenor", "highlight")).toBe(sheet);
+    expect(onlyPart(sheet, null, "mine")).toBe(sheet);
+    expect(hasParts(parseSong("{title: Plain}\n[G]No parts here"))).toBe(false);
+  });
+
+  it("writes the selectors back as they were", () => {
+    const again = parseSong(toChordPro(parseSong(SONG)));
+    expect(again.sections.map((section) => section.voice ?? null)).toEqual(
+      parseSong(SONG).sections.map((section) => section.voice ?? null),
+    );
+    expect(toChordPro(again)).toBe(toChordPro(parseSong(SONG)));
+  });
+});
