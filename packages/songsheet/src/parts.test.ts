@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSong, toChordPro } from "./index";
 import { hasParts, isPartOf, onlyPart } from "./parts";
@@ -67,5 +68,71 @@ describe("voice parts in the sheet", () => {
       parseSong(SONG).sections.map((section) => section.voice ?? null),
     );
     expect(toChordPro(again)).toBe(toChordPro(parseSong(SONG)));
+  });
+});
+
+describe("every directive-selector form", () => {
+  const selector = fc
+    .tuple(fc.constantFrom("", "!"), fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/))
+    .map(([not, name]) => `${not}${name}`);
+  const sectionForm = fc.constantFrom(
+    ["start_of_verse", "end_of_verse"],
+    ["sov", "eov"],
+    ["start_of_chorus", "end_of_chorus"],
+    ["soc", "eoc"],
+    ["start_of_bridge", "end_of_bridge"],
+    ["sob", "eob"],
+    ["start_of_tab", "end_of_tab"],
+    ["start_of_grid", "end_of_grid"],
+  );
+  const commentForm = fc.constantFrom(
+    "comment",
+    "c",
+    "comment_italic",
+    "ci",
+    "comment_box",
+    "cb",
+    "highlight",
+  );
+  const words = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}[A-Za-z]$/);
+  const block = fc.oneof(
+    fc
+      .record({
+        form: sectionForm,
+        voice: selector,
+        label: fc.option(words, { nil: undefined }),
+        line: words,
+      })
+      .map(
+        ({ form: [start, end], voice, label, line }) =>
+          `{${start}-${voice}${label ? `: ${label}` : ""}}\n[G]${line}\n{${end}-${voice}}`,
+      ),
+    fc
+      .record({ form: commentForm, voice: selector, text: words })
+      .map(({ form, voice, text }) => `{${form}-${voice}: ${text}}`),
+    words.map((line) => `[C]${line}`),
+  );
+
+  /** Each section's selector and each comment's, in order. */
+  const selectors = (text: string) =>
+    parseSong(text).sections.flatMap((section) => [
+      `section:${section.voice ?? ""}`,
+      ...section.lines.flatMap((line) => (line.kind === "comment" ? [`comment:${line.voice ?? ""}`] : [])),
+    ]);
+
+  it("keeps each section's and comment's selector through writing and reading again, whatever the form", () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 8 }), (blocks) => {
+        const text = `{title: Round}\n${blocks.join("\n")}`;
+        const written = toChordPro(parseSong(text));
+        expect(selectors(written)).toEqual(selectors(text));
+        expect(toChordPro(parseSong(written))).toBe(written);
+        // Every selector written is read: none is lost on the way in.
+        const given = [...text.matchAll(/\{[a-z_]+-(!?[a-z0-9]+)/g)].map((match) => match[1]);
+        for (const voice of given)
+          expect(selectors(text).some((entry) => entry.endsWith(`:${voice}`))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
