@@ -1,4 +1,4 @@
-import type { Choir } from "@choir/contract";
+import type { Choir, ChoirMember } from "@choir/contract";
 import { personName } from "../../shared/person-name.js";
 import type { ChoirWithMembers } from "./service.js";
 
@@ -11,12 +11,17 @@ export function presentChoir({ choir, members }: ChoirWithMembers): Choir {
     membersEditPlaylists: choir.membersEditPlaylists,
     voiceParts: choir.voiceParts,
     createdAt: choir.createdAt.toISOString(),
-    members: members.map((member) => ({
-      id: member.id,
-      name: personName(member),
-      email: member.email,
-      role: member.role,
-      voicePart: member.voicePart,
-    })),
+    members: members.map(presentMember),
+  };
+}
+
+/** A member as the choir's member list shows them. */
+export function presentMember(member: ChoirWithMembers["members"][number]): ChoirMember {
+  return {
+    id: member.id,
+    name: personName(member),
+    email: member.email,
+    role: member.role,
+    voicePart: member.voicePart,
   };
 }

@@ -38,18 +38,21 @@ export async function createChoir(
   });
 }
 
+/** A member's columns as the choir's member list shows them (users joined to choir_members). */
+export const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: choirMembers.role,
+  voicePart: choirMembers.voicePart,
+};
+
 export async function getChoirWithMembers(db: Db, choirId: string): Promise<ChoirWithMembers> {
   const [choir] = await db.select().from(choirs).where(eq(choirs.id, choirId));
   if (!choir) throw notFound();
   const members = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: choirMembers.role,
-      voicePart: choirMembers.voicePart,
-    })
+    .select(memberColumns)
     .from(choirMembers)
     .innerJoin(users, eq(users.id, choirMembers.userId))
     .where(eq(choirMembers.choirId, choirId))

@@ -9,29 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
-import { personName } from "../../shared/person-name.js";
+import { presentMember } from "../choirs/presenter.js";
 import { changeMemberRole, removeMember, setVoicePart } from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const removed = { 204: z.null().describe("Removed") };
-
-/** A member as the choir's member list shows them. */
-function presentMember(member: {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: "ChoirAdmin" | "ChoirMember";
-  voicePart: string | null;
-}): ChoirMember {
-  return {
-    id: member.id,
-    name: personName(member),
-    email: member.email,
-    role: member.role,
-    voicePart: member.voicePart,
-  };
-}
 
 /** Leaving a choir, removing members, changing their role and their voice part. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {

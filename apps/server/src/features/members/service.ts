@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { announceMembershipEnded } from "../../shared/live-notify.js";
+import { memberColumns } from "../choirs/service.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -82,14 +83,7 @@ export async function changeMemberRole(
 /** A member as the choir's member list shows them, or undefined when not a member. */
 async function memberEntry(db: Db | Tx, choirId: string, memberId: string) {
   const [member] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: choirMembers.role,
-      voicePart: choirMembers.voicePart,
-    })
+    .select(memberColumns)
     .from(choirMembers)
     .innerJoin(users, eq(users.id, choirMembers.userId))
     .where(and(eq(choirMembers.choirId, choirId), eq(choirMembers.userId, memberId)));

@@ -2,7 +2,7 @@ import { ErrorBody, LeadPlace, PlaylistLead } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
-import { endLead, isFollowing, lead, leaderOf, readLead, setFollowing } from "./lead.js";
+import { endLead, lead, leaderOf, leadFor, setFollowing } from "./lead.js";
 import { requirePlaylistEditor } from "./policy.js";
 import { findPlaylist } from "./service.js";
 
@@ -20,16 +20,6 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireMember(app.db, playlist.choirId, userId);
     return playlist;
   };
-  const present = async (
-    playlist: { id: string; choirId: string },
-    userId: string,
-  ): Promise<PlaylistLead> => {
-    const [state, following] = await Promise.all([
-      readLead(app.db, playlist),
-      isFollowing(app.db, playlist.id, userId),
-    ]);
-    return { ...state, isFollowing: following };
-  };
 
   app.get(
     "/api/playlists/:id/lead",
@@ -44,7 +34,7 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.session!.userId;
-      return present(await memberPlaylist(request.params.id, userId), userId);
+      return leadFor(app.db, await memberPlaylist(request.params.id, userId), userId);
     },
   );
 

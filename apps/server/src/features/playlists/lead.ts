@@ -90,6 +90,19 @@ export async function isFollowing(db: Executor, playlistId: string, userId: stri
   return row !== undefined;
 }
 
+/** The lead as one reader sees it: the state, and whether they follow. */
+export async function leadFor(
+  db: Executor,
+  playlist: LeadPlaylist,
+  userId: string,
+): Promise<LeadState & { isFollowing: boolean }> {
+  const [state, following] = await Promise.all([
+    readLead(db, playlist),
+    isFollowing(db, playlist.id, userId),
+  ]);
+  return { ...state, isFollowing: following };
+}
+
 /**
  * `userId` leads from `entryId`, `position` down it: takes the lead if no one (or someone else) has it. A leader does
  * not follow. The same place again is not announced. The entry must be the playlist's (else 404).

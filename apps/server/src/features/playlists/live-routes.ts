@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.js";
 import { playlistEvents } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { changeMessage, LIVE_MAX_BUFFERED_BYTES, type LiveMessage, type LiveStream } from "../../live/hub.js";
-import { isFollowing, readLead, releasePresence } from "./lead.js";
+import { leadFor, releasePresence } from "./lead.js";
 import { findPlaylist } from "./service.js";
 
 /** Events a resumed stream replays at most; further behind, it is told to read the playlist afresh. */
@@ -151,13 +151,10 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.end();
           return;
         }
-        const [lead, following] = await Promise.all([
-          readLead(app.db, playlist),
-          isFollowing(app.db, playlist.id, userId),
-        ]);
+        const lead = await leadFor(app.db, playlist, userId);
         app.live.sendNow(stream, {
           id: Math.max(replay.latestId, lastEventId ?? 0),
-          data: { type: "ready", playlistId: playlist.id, lead: { ...lead, isFollowing: following } },
+          data: { type: "ready", playlistId: playlist.id, lead },
         });
         app.live.release(stream);
       } catch (error) {
