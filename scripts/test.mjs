@@ -174,6 +174,8 @@ addOutcome(outcome, readVitest(embeddedReport, root));
 addOutcome(outcome, readVitest(postgresReport, root));
 
 if (await run(STEP.chromium, "bash", ["scripts/ensure-chromium.sh"])) {
+  // The practice player's browser test makes its rehearsal tracks with SoX.
+  spawnSync("bash", ["scripts/ensure-sox.sh"], { cwd: root, stdio: "inherit" });
   const browserReport = join(results, "playwright.json");
   await run(STEP.browser, "npm", ["run", "-s", "test:e2e"], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport, DATABASE_URL: "" },

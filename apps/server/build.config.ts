@@ -2,7 +2,7 @@
  * Production build of the server: one ES module bundle per entry in `dist/`, run with plain `node` (no TypeScript at
  * run time). Packages from node_modules stay external; the workspace packages (@choir/*, TypeScript sources) are
  * bundled in. Every chunk lands in `dist/` itself, so the files the code finds next to itself through
- * `import.meta.url` (migrations, demo songs, the PDF worker's task) are copied there too.
+ * `import.meta.url` (migrations, demo songs, the PDF and interchange workers' tasks) are copied there too.
  */
 import { cpSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,7 @@ export default defineConfig({
       input: {
         main: here("./src/main.ts"),
         "render-task": here("./src/features/sharing/render-task.ts"),
+        "interchange-task": here("./src/interchange/interchange-task.ts"),
       },
       output: {
         format: "esm",

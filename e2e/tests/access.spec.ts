@@ -1,4 +1,4 @@
-import { signIn, signInAsMember, uniqueUser } from "../fixtures/sign-in";
+import { signInAsMember, signInFromLanding, uniqueUser } from "../fixtures/sign-in";
 import { expect, test } from "../fixtures/test";
 
 test.describe("access rule", () => {
@@ -16,7 +16,7 @@ test.describe("access rule", () => {
       await expect(visitor).toHaveURL(/\/$/);
       await expect(visitor.getByTestId("landing-page")).toBeVisible();
 
-      await signIn(visitor, user);
+      await signInFromLanding(visitor, user);
       await expect(visitor).toHaveURL(/\/settings$/);
       await expect(visitor.getByTestId("settings-page")).toBeVisible();
     } finally {

@@ -1,6 +1,6 @@
 import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
-import { completeOnboarding, setNextUser, signIn, uniqueUser } from "../fixtures/sign-in";
+import { completeOnboarding, setNextUser, signInFromLanding, uniqueUser } from "../fixtures/sign-in";
 import { type Browser, expect, test } from "../fixtures/test";
 import { APP_URL } from "../fixtures/urls";
 
@@ -8,7 +8,7 @@ test.describe("sign-in through the issuer", () => {
   test("landing → get started → onboarding as administrator reaches /create-choir", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("landing-page")).toBeVisible();
-    await signIn(page, uniqueUser("admin"));
+    await signInFromLanding(page, uniqueUser("admin"));
 
     await expect(page).toHaveURL(/\/onboarding$/);
     await completeOnboarding(page, "admin");
@@ -18,7 +18,7 @@ test.describe("sign-in through the issuer", () => {
   });
 
   test("a fresh user onboarding as general user reaches /dashboard", async ({ page }) => {
-    await signIn(page, uniqueUser("member"));
+    await signInFromLanding(page, uniqueUser("member"));
 
     await expect(page).toHaveURL(/\/onboarding$/);
     await completeOnboarding(page, "general");

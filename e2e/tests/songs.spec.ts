@@ -326,6 +326,7 @@ test("bulk export downloads the selected songs as JSON; importing it and a .cho 
   await expect(page.getByTestId("songs-selected-count")).toContainText("2");
   const downloading = page.waitForEvent("download");
   await page.getByTestId("songs-bulk-export").click();
+  await page.getByTestId("songs-bulk-export-json").click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("songs-export.json");
   const exportPath = await download.path();
@@ -367,11 +368,15 @@ test("bulk export downloads the selected songs as JSON; importing it and a .cho 
     { name: "rueda-de-la-noria.cho", mimeType: "text/plain", buffer: Buffer.from(cho) },
   ]);
   await page.getByTestId("songs-import-submit").click();
+  await expect(page.getByTestId("songs-import-preview-count")).toHaveText(
+    text("en", "songs.library.import.willCreate_other").replace("{{count}}", "3"),
+  );
+  await page.getByTestId("songs-import-confirm").click();
   const summary = page.getByTestId("songs-import-summary");
   await expect(summary).toContainText(
     text("en", "songs.library.import.imported_other").replace("{{count}}", "3"),
   );
-  await expect(page.getByTestId("songs-import-failures")).toHaveCount(0);
+  await expect(page.getByTestId("songs-import-problems")).toHaveCount(0);
   await page.getByTestId("songs-import-close").click();
   await expect(importDialog).toBeHidden();
 

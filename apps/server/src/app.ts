@@ -27,12 +27,16 @@ import { memberRoutes } from "./features/members/routes.js";
 import { playlistLeadRoutes } from "./features/playlists/lead-routes.js";
 import { playlistLiveRoutes } from "./features/playlists/live-routes.js";
 import { playlistRoutes } from "./features/playlists/routes.js";
+import { playlistExportRoutes } from "./features/sharing/export-routes.js";
 import { sharingRoutes } from "./features/sharing/routes.js";
 import { SongbookRenderer } from "./features/sharing/songbook-renderer.js";
 import { songRoutes } from "./features/songs/routes.js";
 import { SearchCache } from "./features/songs/search-cache.js";
 import type { SearchAnswer } from "./features/songs/service.js";
+import { songUsageRoutes } from "./features/songs/usage-routes.js";
 import { templateRoutes } from "./features/templates/routes.js";
+import { trackRoutes } from "./features/tracks/routes.js";
+import { registerTrackStorage } from "./features/tracks/storage.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { MESSAGES, registerErrorHandling, sendError, toErrorResponse } from "./http/errors.js";
@@ -40,6 +44,7 @@ import { trackRouteHandlers } from "./http/in-flight.js";
 import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
+import { InterchangePool } from "./interchange/interchange-pool.js";
 import { LiveHub } from "./live/hub.js";
 import { postgresTransport, redisTransport } from "./live/transport.js";
 import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
@@ -180,9 +185,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (notices && notices.length > 0 && reply.statusCode < 400) await live.publish(notices);
     });
   }
+  await registerTrackStorage(app);
   const songbooks = new SongbookRenderer(config.pdf);
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
+  const interchange = new InterchangePool();
+  app.decorate("interchange", interchange);
+  app.addHook("onClose", () => interchange.close());
   // Closing hooks run last-registered first: this one runs after the HTTP server has closed and before the mailer
   // and the database close, so handlers whose callers hung up finish their queries.
   app.addHook("onClose", () => handlers.settled(SHUTDOWN_HANDLER_WAIT_MS));
@@ -240,11 +249,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(choirRoutes);
   await app.register(memberRoutes);
   await app.register(songRoutes);
+  await app.register(songUsageRoutes);
+  await app.register(trackRoutes);
   await app.register(templateRoutes);
   await app.register(playlistRoutes);
   await app.register(playlistLiveRoutes);
   await app.register(playlistLeadRoutes);
   await app.register(sharingRoutes);
+  await app.register(playlistExportRoutes);
   await app.register(invitationRoutes);
   if (usesOutbox(config)) await app.register(outboxRoutes);
 

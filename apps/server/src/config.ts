@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { TRACK_LIMITS } from "@choir/contract";
 import { z } from "zod";
 import { version } from "./version.js";
 
@@ -106,6 +107,14 @@ const EnvSchema = z.object({
   LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(5),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
+  // Rehearsal tracks: the upload limit, and the S3-compatible bucket that holds them when set (else DATA_DIR/tracks).
+  TRACK_MAX_MB: z.coerce.number().positive().max(2048).default(TRACK_LIMITS.defaultMaxMb),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(urlString(["http:", "https:"], "http(s)").optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -138,10 +147,26 @@ export interface Config {
   songCreateLimitPerDay: number;
   /** Live playlist streams (features/live): open per person and in all, and the keep-alive interval (ms). */
   live: { streamsPerPerson: number; streamsMax: number; heartbeatMs: number };
+  /** Rehearsal tracks (features/tracks): the largest upload in bytes, and where the audio is kept. */
+  tracks: { maxBytes: number; store: TrackStoreConfig };
   logLevel: string;
   /** Built web app, served from the same port; absent in API tests. */
   webDist: string | undefined;
 }
+
+/** Where rehearsal tracks are kept: files under a folder (DATA_DIR/tracks), or an S3-compatible bucket. */
+export type TrackStoreConfig =
+  | { kind: "files"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Unset: the provider's default (AWS). */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's default credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -173,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.OIDC_CLIENT_SECRET && !e.OIDC_CLIENT_ID) {
     problems.push("Missing OIDC_CLIENT_ID: OIDC_CLIENT_SECRET is set without it");
   }
+  problems.push(...s3Problems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -205,9 +231,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsMax: e.LIVE_STREAMS_MAX,
       heartbeatMs: e.LIVE_HEARTBEAT_MS,
     },
+    tracks: {
+      maxBytes: Math.floor(e.TRACK_MAX_MB * 1024 * 1024),
+      store: e.S3_BUCKET
+        ? {
+            kind: "s3",
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? "us-east-1",
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_PATH_STYLE !== "false",
+          }
+        : { kind: "files", dir: join(dataDir, "tracks") },
+    },
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };
+}
+
+/** The S3 settings belong together: a bucket for any of the others, and both halves of a key. */
+function s3Problems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const others = (
+    ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PATH_STYLE"] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && others.length > 0)
+    problems.push(
+      `Missing S3_BUCKET: ${others.join(", ")} ${others.length === 1 ? "is" : "are"} set without it`,
+    );
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      e.S3_ACCESS_KEY_ID
+        ? "Missing S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID is set without it"
+        : "Missing S3_ACCESS_KEY_ID: S3_SECRET_ACCESS_KEY is set without it",
+    );
+  return problems;
 }
 
 /**

@@ -7,6 +7,8 @@
  * The invitation by e-mail is addressed to the outsider.
  */
 
+import { trackForm, wavFile } from "./audio.js";
+
 export const ROLES = ["anonymous", "outsider", "member", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,6 +20,8 @@ export interface World {
   adminId: string;
   songId: string;
   songTitle: string;
+  /** A rehearsal track of `songId`. */
+  trackId: string;
   /** A song that is not in the playlist, visible to the choir. */
   otherSongId: string;
   playlistId: string;
@@ -219,6 +223,13 @@ export const MATRIX: Row[] = [
     note: "only songs the caller sees are exported: the outsider's file is empty",
   },
   {
+    route: "GET /api/songs/export",
+    variant: "ChordPro file",
+    call: (w) => get(`/api/songs/export?ids=${w.songId}&format=chordpro`),
+    expect: choirRead(200),
+    note: "a file of the songs the caller sees: none for the outsider, as if the song did not exist",
+  },
+  {
     route: "POST /api/songs/import",
     call: () => ({
       method: "POST",
@@ -226,6 +237,16 @@ export const MATRIX: Row[] = [
       payload: { files: [{ name: "matrix.cho", content: song.content }] },
     }),
     expect: signedIn(200),
+  },
+  {
+    route: "POST /api/songs/import/preview",
+    call: () => ({
+      method: "POST",
+      url: "/api/songs/import/preview",
+      payload: { files: [{ name: "matrix.cho", content: song.content }] },
+    }),
+    expect: signedIn(200),
+    note: "reads the caller's own files; saves nothing",
   },
   {
     route: "GET /api/songs/choir/{choirId}",
@@ -239,6 +260,14 @@ export const MATRIX: Row[] = [
     note: "answers a result per id; only the creator's songs are deleted (checked in songs.test.ts)",
   },
   { route: "GET /api/songs/{id}", call: (w) => get(`/api/songs/${w.songId}`), expect: choirRead(200) },
+  {
+    route: "GET /api/songs/{id}",
+    variant: "history",
+    call: (w) => get(`/api/songs/${w.songId}?choirId=${w.choirId}`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "with a choir's history: the choir's members only",
+  },
   {
     route: "PUT /api/songs/{id}",
     call: (w) => ({ method: "PUT", url: `/api/songs/${w.songId}`, payload: { ...song, title: "Changed" } }),
@@ -263,6 +292,40 @@ export const MATRIX: Row[] = [
     }),
     expect: choirRead(201),
     note: "any member makes a version of a song they see, for their choir",
+  },
+  // ── Rehearsal tracks of the song (the admin created the song and its track) ───────────────────────────
+  {
+    route: "GET /api/songs/{id}/tracks",
+    call: (w) => get(`/api/songs/${w.songId}/tracks`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "whoever may read the song (shared with the choir)",
+  },
+  {
+    route: "POST /api/songs/{id}/tracks",
+    call: (w) => {
+      const form = trackForm(wavFile(), { part: "Tenor" });
+      return {
+        method: "POST",
+        url: `/api/songs/${w.songId}/tracks`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: { anonymous: 401, outsider: 404, member: 403, admin: 201 },
+    note: "the song's creator; a choir version's members (tracks.test.ts)",
+  },
+  {
+    route: "DELETE /api/songs/{id}/tracks/{trackId}",
+    call: (w) => ({ method: "DELETE", url: `/api/songs/${w.songId}/tracks/${w.trackId}` }),
+    expect: { anonymous: 401, outsider: 404, member: 403, admin: 204 },
+  },
+  {
+    route: "GET /api/songs/{id}/tracks/{trackId}/audio",
+    call: (w) => get(`/api/songs/${w.songId}/tracks/${w.trackId}/audio`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "with the bearer header here; the url's token is checked in tracks.test.ts",
   },
   { route: "GET /api/tags/suggestions", call: () => get("/api/tags/suggestions"), expect: signedIn(200) },
   // ── Templates: members read, admins manage ─────────────────────────────────────────────────────────────
@@ -386,6 +449,24 @@ export const MATRIX: Row[] = [
     expect: choirRead(200),
   },
   {
+    route: "GET /api/choirs/{id}/song-usage",
+    call: (w) => get(`/api/choirs/${w.choirId}/song-usage?from=2020-01-01&to=2022-12-31`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "the usage report is for the choir's members (contract); others 404 like the choir",
+  },
+  {
+    route: "GET /api/choirs/{id}/song-usage",
+    variant: "csv",
+    call: (w) => ({
+      method: "GET",
+      url: `/api/choirs/${w.choirId}/song-usage?from=2020-01-01&to=2022-12-31`,
+      headers: { accept: "text/csv" },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+  },
+  {
     route: "GET /api/playlists/{id}/events",
     call: (w) => ({ method: "GET", url: `/api/playlists/${w.playlistId}/events`, isStream: true }),
     expect: choirRead(200),
@@ -454,6 +535,14 @@ export const MATRIX: Row[] = [
     expect: { anonymous: 404, outsider: 404, member: 200, admin: 200 },
     removedMember: 404,
     note: "the choir's members only, token optional on the route; anyone else as if it did not exist (contract)",
+  },
+  {
+    route: "GET /api/playlists/{id}/export",
+    call: (w) => get(`/api/playlists/${w.playlistId}/export`),
+    expect: choirRead(200),
+    lockedMember: 200,
+    removedMember: 404,
+    note: "as the playlist's read: the choir's members",
   },
   {
     route: "GET /api/playlists/{id}/share",

@@ -38,7 +38,7 @@ describe("the production server runs built JavaScript", () => {
 
   it("imports no TypeScript source, compiler or loader", () => {
     const files = readdirSync(dist).filter((name) => name.endsWith(".js"));
-    expect(files).toEqual(expect.arrayContaining(["main.js", "render-task.js"]));
+    expect(files).toEqual(expect.arrayContaining(["main.js", "render-task.js", "interchange-task.js"]));
     for (const file of files) {
       for (const specifier of importsOf(readFileSync(join(dist, file), "utf8"))) {
         expect(specifier, `${file} imports ${specifier}`).not.toMatch(
@@ -67,6 +67,22 @@ describe("the production server runs built JavaScript", () => {
     visit("main.js");
     expect([...packages]).toEqual(expect.arrayContaining(["fastify"]));
     expect([...packages].filter((name) => /^(?:pdfkit|fontkit)/.test(name))).toEqual([]);
+  });
+
+  it("reads import files in its interchange worker threads", async () => {
+    const base = server!.base;
+    const token = await signInOver(base, "Ida Import", `ida-${Date.now()}@example.com`);
+    const xml =
+      '<song xmlns="http://openlyrics.info/namespace/2009/song" version="0.9"><properties><titles>' +
+      '<title>Built Hymn</title></titles></properties><lyrics><verse name="v1"><lines>' +
+      '<chord root="G"/>Sing in the built server</lines></verse></lyrics></song>';
+    const preview = await call(base, token, "POST", "/api/songs/import/preview", {
+      files: [{ name: "built.xml", content: xml }],
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.json()).toMatchObject({
+      songs: [{ title: "Built Hymn", format: "openlyrics", sections: 1 }],
+    });
   });
 
   it("migrates, signs in, and draws a playlist's PDF in its worker pool", async () => {

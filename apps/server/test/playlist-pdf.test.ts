@@ -231,6 +231,34 @@ describe("playlist PDF", () => {
     expect((await pdf(playlistId, "?paper=a3")).statusCode).toBe(400);
   });
 
+  it("prints each song's credits under it, and a voice part's label over its section", async () => {
+    const songId = await createSong(admin, {
+      title: "Credited Round",
+      content: [
+        "{lyricist: Marta Gil}",
+        "{composer: Pablo Ríos}",
+        "{copyright: 2024 Coro Parroquial}",
+        "{ccli: 1234567}",
+        "{start_of_verse-tenor}",
+        "[G]Tenores cantan",
+        "{end_of_verse-tenor}",
+      ].join("\n"),
+    });
+    const id = await createPlaylist(admin, {
+      title: "Credits",
+      sections: [{ title: "Practice", songs: [{ songId }] }],
+    });
+    const english = text(save((await pdf(id)).rawPayload));
+    expect(english).toContain("Words: Marta Gil");
+    expect(english).toContain("Music: Pablo Ríos");
+    expect(english).toContain("© 2024 Coro Parroquial");
+    expect(english).toContain("CCLI song 1234567");
+    expect(english).toMatch(/Verse · Tenor/);
+    const spanish = text(save((await pdf(id, "?lang=es")).rawPayload));
+    expect(spanish).toContain("Letra: Marta Gil");
+    expect(spanish).toContain("Canción CCLI 1234567");
+  });
+
   it("sings a song in its entry's key: the chords are transposed", async () => {
     const songId = await createSong(admin, {
       title: "Canción en sol",

@@ -55,4 +55,43 @@ describe("songs under concurrent transactions", () => {
     });
     expect(found.json().songs.map((s: { songId: string }) => s.songId)).toEqual([song.songId]);
   });
+
+  it("links a new song to the tag another transaction creates at the same moment", async () => {
+    const db = ctx.app.db;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let tagInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      tagInserted = resolve;
+    });
+    const other = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into tags (name) values ('Estreno Simultáneo')`);
+      tagInserted();
+      await held;
+    });
+    await inserted;
+    // The creation finds the name unknown, waits on the other transaction's uncommitted tag, then links to it.
+    const creating = create(creator, {
+      title: "Al mismo tiempo",
+      content: "[C]Ya",
+      visibility: 1,
+      tags: ["estreno simultáneo"],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await other;
+    const response = await creating;
+    expect(response.statusCode).toBe(201);
+    expect(response.json().tags.map((tag: { tagName: string }) => tag.tagName)).toEqual([
+      "Estreno Simultáneo",
+    ]);
+    const found = await ctx.app.inject({
+      method: "GET",
+      url: `/api/songs/search?tags=${encodeURIComponent("Estreno Simultáneo")}`,
+      headers: bearer(creator.token),
+    });
+    expect(found.json().songs.map((s: { songId: string }) => s.songId)).toEqual([response.json().songId]);
+  });
 });

@@ -167,7 +167,12 @@ describe("song import", () => {
     ]);
     expect(results.map((r) => r.name)).toEqual(["first.cho", "broken.json", "notes.docx", "last.txt"]);
     expect(results[0]).toEqual({ name: "first.cho", songIds: [expect.any(String)] });
-    expect(results[1]).toEqual({ name: "broken.json", songIds: [], error: "The file is not valid JSON." });
+    expect(results[1]).toEqual({
+      name: "broken.json",
+      songIds: [],
+      error: "The file is not valid JSON.",
+      code: "invalid_json",
+    });
     expect(results[2]?.songIds).toEqual([]);
     expect(results[2]?.error).toMatch(/^Unsupported file type: use \.json, \.cho/);
     expect(results[3]).toEqual({ name: "last.txt", songIds: [expect.any(String)] });
@@ -204,6 +209,7 @@ describe("song import", () => {
       name: "atomic.json",
       songIds: [],
       error: "The songs of this file could not be saved.",
+      code: "not_saved",
     });
     expect(await ownSongCount(singer)).toBe(before);
   });
@@ -268,6 +274,7 @@ describe("song import", () => {
       name: "endless.txt",
       songIds: [],
       error: "The song is too long to convert: it would show more than 5,000 lines.",
+      code: "song_too_long",
     });
     expect(await ownSongCount(singer)).toBe(before);
   });

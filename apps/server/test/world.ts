@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { uploadTrack, wavFile } from "./audio.js";
 import type { Role, World } from "./authorization-matrix.js";
 import { addMember, bearer, createChoir, signInPerson, type TestPerson } from "./helpers.js";
 
@@ -32,6 +33,8 @@ export async function buildWorld(app: FastifyInstance): Promise<{
   });
   const songId = (await post("/api/songs", songBody(songTitle))).songId;
   const otherSongId = (await post("/api/songs", songBody(`${songTitle} two`))).songId;
+  const track = await uploadTrack(app, admin, songId, wavFile(), { part: "Soprano" });
+  if (track.statusCode !== 201) throw new Error(`track upload answered ${track.statusCode}: ${track.body}`);
   const templates = (
     await app.inject({
       method: "GET",
@@ -71,6 +74,7 @@ export async function buildWorld(app: FastifyInstance): Promise<{
       adminId: admin.id,
       songId,
       songTitle,
+      trackId: track.json().id,
       otherSongId,
       playlistId: playlist.id,
       entryId: withSong.sections[0].songs[0].id,

@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
-import { clientsClaim, type RouteHandlerCallbackOptions } from "workbox-core";
+import { clientsClaim, type RouteHandlerCallbackOptions, type WorkboxPlugin } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { RangeRequestsPlugin } from "workbox-range-requests";
 import { registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import {
   API_CACHE,
   bearerReader,
@@ -11,6 +13,7 @@ import {
   isOfflineReadablePath,
   isServerOnlyPath,
   isSongbookPath,
+  isTrackAudioPath,
   keptCopyUrl,
   keptSongbookUrl,
   NETWORK_TIMEOUT_SECONDS,
@@ -20,6 +23,10 @@ import {
   playlistPdfPath,
   playlistSongIds,
   songPath,
+  songTracksPath,
+  TRACK_CACHE,
+  TRACK_CACHE_MAX_ENTRIES,
+  trackCacheKey,
 } from "./lib/offline/cache-rules";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -93,7 +100,40 @@ registerRoute(
   readSongbook,
 );
 
-/** Stores a playlist, each song a reader of it may open, and its PDF; answers with the number of songs kept. */
+/**
+ * A rehearsal track's audio: cache first. Not kept yet, the player's first request (from the start: `bytes=0-`, or
+ * none) is sent without its Range, so the whole file comes in one download that both plays and is kept; any other
+ * range goes to the network as asked and is not kept. Kept, a Range request is answered from the whole file (206),
+ * so the track plays and seeks offline. Keyed without the signed token (trackCacheKey).
+ */
+const trackAudioPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => trackCacheKey(request.url),
+  requestWillFetch: async ({ request }) => {
+    const range = request.headers.get("Range");
+    if (range && !/^bytes=0-$/.test(range.trim())) return request;
+    return new Request(request.url, { credentials: "same-origin", cache: "no-store" });
+  },
+  // Only a whole file is kept: a part (206) or a refusal never is.
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" && url.origin === self.location.origin && isTrackAudioPath(url.pathname),
+  new CacheFirst({
+    cacheName: TRACK_CACHE,
+    plugins: [
+      trackAudioPlugin,
+      new RangeRequestsPlugin(),
+      new ExpirationPlugin({ maxEntries: TRACK_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/**
+ * Stores a playlist, each song a reader of it may open with its track list, and its PDF; answers with the number of
+ * songs kept.
+ */
 async function keepPlaylist(
   playlistId: string,
   token: string | null | undefined,
@@ -115,6 +155,13 @@ async function keepPlaylist(
         const response = await fetch(absolute(songPath(songId)), { headers, cache: "no-store" });
         if (!response.ok) return false;
         await cache.put(absolute(songPath(songId)), response);
+        try {
+          // The track list, so the practice player finds the song's tracks offline (their audio is kept when played).
+          const tracks = await fetch(absolute(songTracksPath(songId)), { headers, cache: "no-store" });
+          if (tracks.ok) await cache.put(absolute(songTracksPath(songId)), tracks);
+        } catch {
+          // A song without its track list still sings.
+        }
         return true;
       } catch {
         return false;
@@ -152,7 +199,9 @@ self.addEventListener("message", (event) => {
     return;
   }
   if (data.type === "CLEAR_USER_DATA") {
-    event.waitUntil(Promise.all([caches.delete(PLAYLIST_CACHE), caches.delete(API_CACHE)]));
+    event.waitUntil(
+      Promise.all([caches.delete(PLAYLIST_CACHE), caches.delete(API_CACHE), caches.delete(TRACK_CACHE)]),
+    );
     return;
   }
   event.waitUntil(

@@ -9,5 +9,6 @@ export * from "./paging.js";
 export * from "./playlists.js";
 export * from "./songs.js";
 export * from "./templates.js";
+export * from "./tracks.js";
 export * from "./users.js";
 export * from "./values.js";

@@ -49,6 +49,24 @@ export const SONG_LIMITS = {
   importFileMax: LIMITS.songContentMax * 5,
   /** Songs created by one import request, all files together. */
   importSongsMax: 500,
+  /**
+   * A song's credits (`{ccli}`, `{copyright}`, `{composer}`, `{lyricist}`), characters: what a write may set, and
+   * where a read cuts a longer directive of the text (the songs table's generated columns use the same numbers).
+   */
+  ccliMax: 30,
+  copyrightMax: 300,
+  composerMax: 200,
+  lyricistMax: 200,
+} as const;
+
+/** Song history (last sung) and the song usage report. */
+export const SONG_HISTORY_LIMITS = {
+  /** "Not sung in N months": N from 1 to this. */
+  notSungMonthsMax: 120,
+  /** The longest range of a usage report, in days (about three years). */
+  usageRangeDaysMax: 1_096,
+  /** Songs in one usage report at most (rows beyond are not listed). */
+  usageRowsMax: 5_000,
 } as const;
 
 export const TEMPLATE_LIMITS = {
@@ -74,5 +92,95 @@ export const INVITATION_MAIL_LIMITS = {
   choirCode: "invitation_mails_per_choir",
 } as const;
 
-/** File names the import reads: our JSON export, and song files in ChordPro or chords over words. */
-export const IMPORT_FILE_EXTENSIONS = [".json", ".cho", ".pro", ".chordpro", ".crd", ".txt"] as const;
+/**
+ * File names the import reads: our JSON export, song files in ChordPro or chords over words (SongSelect's downloads
+ * among them), OpenLyrics and OpenSong XML, and zips of these. A file without an extension is read when it is XML
+ * (OpenSong keeps its songs so).
+ */
+export const IMPORT_FILE_EXTENSIONS = [
+  ".json",
+  ".cho",
+  ".pro",
+  ".chordpro",
+  ".crd",
+  ".txt",
+  ".xml",
+  ".zip",
+] as const;
+
+/** Rehearsal tracks (tracks.ts): per song, the lengths of a part's name and a label, the default upload limit. */
+export const TRACK_LIMITS = {
+  perSong: 12,
+  partMax: LIMITS.voicePartMax,
+  labelMax: 100,
+  /** The upload limit when TRACK_MAX_MB is not set (MB of 1,048,576 bytes). */
+  defaultMaxMb: 30,
+} as const;
+
+/**
+ * Import from other song tools (OpenLyrics, OpenSong, SongSelect; single files or zips) and export (ChordPro,
+ * OpenLyrics, zips). docs/decisions.md, "Import and export: formats, preview, limits".
+ */
+export const INTERCHANGE_LIMITS = {
+  /** Bytes of one zip sent for import: base64 in the JSON body, which stays under the 1 MB request limit. */
+  zipMaxBytes: 700 * 1024,
+  /** Entries of one zip (folders included); a zip with more is not opened. */
+  zipEntriesMax: 1_000,
+  /** Uncompressed bytes of one zip entry. */
+  zipEntryMaxBytes: 1024 * 1024,
+  /** Uncompressed bytes of every zip entry of one request together. */
+  zipTotalMaxBytes: 16 * 1024 * 1024,
+  /** Nesting of XML elements (an OpenLyrics song needs 6). */
+  xmlDepthMax: 64,
+  /** Songs in one export. */
+  exportSongsMax: 500,
+} as const;
+
+/** What an import file or zip entry was read as (the import preview's `format`). */
+export const IMPORT_FORMATS = [
+  "export",
+  "chordpro",
+  "chords-over-words",
+  "ultimate-guitar",
+  "openlyrics",
+  "opensong",
+  "songselect-chordpro",
+  "songselect-text",
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/**
+ * Why a file (or a zip entry) could not be imported: a stable code the web app translates (its `values` fill the
+ * text), beside the server's English `message`.
+ */
+export const IMPORT_PROBLEM_CODES = [
+  "unsupported_type",
+  "not_text",
+  "wrong_encoding",
+  "file_too_large",
+  "song_too_large",
+  "song_too_long",
+  "too_many_songs",
+  "import_too_many_songs",
+  "invalid_json",
+  "not_an_export",
+  "empty_export",
+  "invalid_song",
+  "xml_malformed",
+  "xml_doctype",
+  "xml_too_deep",
+  "not_a_song",
+  "no_lyrics",
+  "zip_unreadable",
+  "zip_too_large",
+  "zip_too_many_entries",
+  "zip_total_too_large",
+  "zip_entry_too_large",
+  "zip_entry_unreadable",
+  "zip_nested",
+  "zip_bad_name",
+  "zip_empty",
+  "unreadable",
+  "not_saved",
+] as const;
+export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];

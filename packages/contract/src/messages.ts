@@ -34,6 +34,8 @@ export const SONG_MESSAGES = {
   notCreator: "Only the creator of a song can change it.",
   /** 429: the person created as many songs as one day allows (SONG_CREATE_LIMIT_PER_DAY). */
   dailyLimit: "You have created as many songs as one day allows. Please try again later.",
+  /** 409: an import confirmed with a preview's digest whose files no longer read as previewed. */
+  importChanged: "The files no longer read as the preview showed them: preview them again.",
 } as const;
 
 export const TEMPLATE_MESSAGES = {

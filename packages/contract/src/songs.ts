@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIMITS, SONG_LIMITS } from "./limits.js";
+import { IMPORT_FORMATS, IMPORT_PROBLEM_CODES, LIMITS, SONG_HISTORY_LIMITS, SONG_LIMITS } from "./limits.js";
+import { IsoDate } from "./playlists.js";
 
 /** 0 Private, 1 PublicAll, 2 PublicChoirs. */
 export const Visibility = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -36,6 +37,21 @@ export const Song = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     baseSongId: z.uuid().nullable(),
+    /**
+     * Credits, as the song's ChordPro text states them (`{ccli}`, `{copyright}`, `{composer}`, `{lyricist}`):
+     * always in step with the text.
+     */
+    ccli: z.string().nullable(),
+    copyright: z.string().nullable(),
+    composer: z.string().nullable(),
+    lyricist: z.string().nullable(),
+    /**
+     * With a choir asked for (`?choirId=` on a read, `historyChoirId` or `choirId` on a search, a choir's song
+     * list): the latest date before today of the choir's playlists holding the song or a version of it, or null.
+     */
+    lastSung: IsoDate.nullable().optional(),
+    /** With a choir asked for: how many of the choir's playlists of the 12 months before today held it. */
+    timesSung12m: z.number().int().min(0).optional(),
   })
   .meta({ id: "Song" });
 export type Song = z.infer<typeof Song>;
@@ -51,6 +67,25 @@ const content = z
   .string()
   .max(LIMITS.songContentMax)
   .refine((v) => v.trim().length > 0, "must not be blank");
+/**
+ * A credit as a write sends it: one line, trimmed, at most `max` characters; "" or null removes it from the text,
+ * and leaving it out leaves the text's as it is.
+ */
+const credit = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\r\n]*$/, "must be one line")
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+/** The credits of a song write; each is written into the text's directive of the same name (see Song). */
+const credits = {
+  ccli: credit(SONG_LIMITS.ccliMax),
+  copyright: credit(SONG_LIMITS.copyrightMax),
+  composer: credit(SONG_LIMITS.composerMax),
+  lyricist: credit(SONG_LIMITS.lyricistMax),
+};
 /** Only http(s) links: a song's audio opens in a new tab. */
 export const AudioUrl = z
   .string()
@@ -89,6 +124,7 @@ export const CreateSong = z
     visibility: Visibility.default(0),
     visibleToChoirs: ChoirIdList.optional(),
     tags: TagList.optional(),
+    ...credits,
   })
   .meta({ id: "CreateSong" });
 export type CreateSong = z.input<typeof CreateSong>;
@@ -98,7 +134,7 @@ export type CreateSong = z.input<typeof CreateSong>;
  * the call sends title, artist and content only); `audioUrl: null` or "" removes the link.
  */
 export const UpdateSong = z
-  .object({ title, artist, content, audioUrl: AudioUrl.optional(), tags: TagList.optional() })
+  .object({ title, artist, content, audioUrl: AudioUrl.optional(), tags: TagList.optional(), ...credits })
   .meta({ id: "UpdateSong" });
 export type UpdateSong = z.input<typeof UpdateSong>;
 
@@ -118,6 +154,7 @@ export const CreateSongVersion = z
     visibility: Visibility.optional(),
     visibleToChoirs: ChoirIdList.optional(),
     tags: TagList.optional(),
+    ...credits,
   })
   .meta({ id: "CreateSongVersion" });
 export type CreateSongVersion = z.input<typeof CreateSongVersion>;
@@ -131,8 +168,12 @@ const listQuery = <T extends z.ZodType>(item: T) =>
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-/** `tags` orders by each song's first tag in alphabetical order (songs without tags last), then by title. */
-export const SongSort = z.enum(["relevance", "title", "artist", "createdAt", "tags"]);
+/**
+ * `tags` orders by each song's first tag in alphabetical order (songs without tags last), then by title.
+ * `lastSung` (needs a history choir: `historyChoirId` or `choirId`) orders by the date last sung, most recent first
+ * by default; songs never sung come last when descending and first when ascending (longest ago first).
+ */
+export const SongSort = z.enum(["relevance", "title", "artist", "createdAt", "tags", "lastSung"]);
 export type SongSort = z.infer<typeof SongSort>;
 
 export const SongSearchQuery = z.object({
@@ -145,6 +186,13 @@ export const SongSearchQuery = z.object({
   choirId: z.uuid().optional(),
   userId: z.uuid().optional(),
   onlyUserCreated: booleanQuery.optional(),
+  /**
+   * The choir whose singing history the results carry (`lastSung`, `timesSung12m`) without narrowing them to its
+   * songs (as `choirId` does); `choirId` when omitted. The caller must be a member (else 404).
+   */
+  historyChoirId: z.uuid().optional(),
+  /** Only songs the history choir has not sung in the last N months (never sung included). */
+  notSungMonths: z.coerce.number().int().min(1).max(SONG_HISTORY_LIMITS.notSungMonthsMax).optional(),
   sortBy: SongSort.optional(),
   sortDirection: z.enum(["asc", "desc"]).optional(),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -205,22 +253,130 @@ export const ImportedSong = z.object({
 export type ImportedSong = z.input<typeof ImportedSong>;
 
 /**
- * A file to import. Its content is bounded here only by the request size: a file over
- * SONG_LIMITS.importFileMax gets its own error in the result, so the other files still import.
+ * A file to import: its text (`content`, as the browser read it), or its bytes in base64 (`data`: zips, and text
+ * that is not UTF-8). Its size is bounded here only by the request size: a file over SONG_LIMITS.importFileMax (or
+ * a zip over INTERCHANGE_LIMITS.zipMaxBytes) gets its own error in the result, so the other files still import.
  */
-export const SongImportFile = z.object({
-  name: z.string().trim().min(1).max(255),
-  content: z.string().max(LIMITS.bodyLimitBytes),
-});
+export const SongImportFile = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    content: z.string().max(LIMITS.bodyLimitBytes).optional(),
+    data: z
+      .string()
+      .max(LIMITS.bodyLimitBytes)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64")
+      .optional(),
+  })
+  .superRefine((file, context) => {
+    if ((file.content === undefined) === (file.data === undefined)) {
+      context.addIssue({ code: "custom", path: ["content"], message: "give either content or data" });
+    }
+  });
+export type SongImportFile = z.input<typeof SongImportFile>;
+const importFiles = z.array(SongImportFile).min(1).max(SONG_LIMITS.importFilesMax);
 export const ImportSongs = z
-  .object({ files: z.array(SongImportFile).min(1).max(SONG_LIMITS.importFilesMax) })
+  .object({
+    files: importFiles,
+    /**
+     * The `digest` of the preview this import confirms: the songs are then saved all together or none (409
+     * `import_changed` when the files no longer read as previewed). Without it, each file is saved on its own.
+     */
+    previewDigest: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  })
   .meta({ id: "ImportSongs" });
 export type ImportSongs = z.input<typeof ImportSongs>;
 export const ImportResult = z
   .object({
     results: z.array(
-      z.object({ name: z.string(), songIds: z.array(z.uuid()), error: z.string().optional() }),
+      z.object({
+        name: z.string(),
+        songIds: z.array(z.uuid()),
+        error: z.string().optional(),
+        /** With `error`: the problem's code (see ImportPreview) and line. */
+        code: z.enum(IMPORT_PROBLEM_CODES).optional(),
+        line: z.number().int().min(1).optional(),
+      }),
     ),
   })
   .meta({ id: "ImportResult" });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/** `POST /api/songs/import/preview`: the same files as an import; nothing is saved. */
+export const PreviewImport = z.object({ files: importFiles }).meta({ id: "PreviewImport" });
+export type PreviewImport = z.input<typeof PreviewImport>;
+
+/** A song an import would create. `file` is the file's name, or `zip/entry` for a file in a zip. */
+export const ImportPreviewSong = z.object({
+  file: z.string(),
+  title: z.string(),
+  artist: z.string().nullable(),
+  key: z.string().nullable(),
+  /** Sections of the song (a recalled chorus not counted again). */
+  sections: z.number().int().min(0),
+  format: z.enum(IMPORT_FORMATS),
+  /** The language the song was read in, for a file with lyrics in several (OpenLyrics). */
+  language: z.string().optional(),
+  /** The file's other languages, not imported. */
+  otherLanguages: z.array(z.string()).optional(),
+});
+export type ImportPreviewSong = z.infer<typeof ImportPreviewSong>;
+
+/** What could not be read: the file, the line where known, a code the web app translates, an English message. */
+export const ImportProblem = z.object({
+  file: z.string(),
+  line: z.number().int().min(1).optional(),
+  code: z.enum(IMPORT_PROBLEM_CODES),
+  message: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+export const ImportPreview = z
+  .object({
+    songs: z.array(ImportPreviewSong),
+    problems: z.array(ImportProblem),
+    /** Names exactly these songs: send it back as `previewDigest` with the same files to save them. */
+    digest: z.string(),
+  })
+  .meta({ id: "ImportPreview" });
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/** `GET /api/songs/export`: `json` (our export, the default), `chordpro` or `openlyrics`; several songs → a zip. */
+export const SongExportFormat = z.enum(["json", "chordpro", "openlyrics"]);
+export type SongExportFormat = z.infer<typeof SongExportFormat>;
+
+/** A song read: `choirId` asks for the song's history in that choir (`lastSung`, `timesSung12m`; members only). */
+export const SongReadQuery = z.object({ choirId: z.uuid().optional() });
+
+/** `GET /api/choirs/{id}/song-usage`: the playlists dated from `from` to `to`, both included. */
+export const SongUsageQuery = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((q) => q.from <= q.to, { message: "must not be before from", path: ["to"] })
+  .refine(
+    (q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SONG_HISTORY_LIMITS.usageRangeDaysMax,
+    { message: `must be at most ${SONG_HISTORY_LIMITS.usageRangeDaysMax} days after from`, path: ["to"] },
+  );
+export type SongUsageQuery = z.input<typeof SongUsageQuery>;
+
+/**
+ * One song of a usage report: a song and its choir versions together, under the song they were made from; `count`
+ * playlists of the range held it, the latest dated `lastSung`. Credits are the song's.
+ */
+export const SongUsageRow = z
+  .object({
+    songId: z.uuid(),
+    title: z.string(),
+    count: z.number().int().min(1),
+    lastSung: IsoDate,
+    ccli: z.string().nullable(),
+    copyright: z.string().nullable(),
+    composer: z.string().nullable(),
+    lyricist: z.string().nullable(),
+  })
+  .meta({ id: "SongUsageRow" });
+export type SongUsageRow = z.infer<typeof SongUsageRow>;
+export const SongUsage = z.array(SongUsageRow).meta({ id: "SongUsage" });
+export type SongUsage = z.infer<typeof SongUsage>;

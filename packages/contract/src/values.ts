@@ -95,3 +95,33 @@ export function shareableLinkStatus(
 export function roleForUserType(userType: OnboardingUserType): "ChoirAdmin" | "GeneralUser" {
   return userType === "admin" || userType === "ChoirAdmin" ? "ChoirAdmin" : "GeneralUser";
 }
+
+/** A rehearsal track's `part` for a full mix (any other value names a voice part). */
+export const TRACK_FULL_MIX = "all";
+
+/** The types a rehearsal track may have, as its bytes say: MP3, AAC (M4A or ADTS), OGG (Vorbis or Opus), WAV. */
+export const TRACK_CONTENT_TYPES = [
+  "audio/mpeg",
+  "audio/mp4",
+  "audio/aac",
+  "audio/ogg",
+  "audio/wav",
+] as const;
+export type TrackContentType = (typeof TRACK_CONTENT_TYPES)[number];
+
+/**
+ * Copyright texts that mark a song as public domain, compared lowercase, without accents, and without spaces or
+ * full stops around them: the song usage report leaves such songs out (they need no licence report).
+ */
+export const PUBLIC_DOMAIN_COPYRIGHTS = ["public domain", "dominio publico"] as const;
+
+/** True when a song's copyright says it is public domain ("Public domain", "Dominio público."). */
+export function isPublicDomain(copyright: string | null | undefined): boolean {
+  if (!copyright) return false;
+  const folded = copyright
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/^[ .]+|[ .]+$/g, "");
+  return (PUBLIC_DOMAIN_COPYRIGHTS as readonly string[]).includes(folded);
+}

@@ -26,6 +26,7 @@ const METADATA_ALIASES: Record<string, MetadataField> = {
   capo: "capo",
   duration: "duration",
   copyright: "copyright",
+  ccli: "ccli",
 };
 
 const COMMENT_ALIASES: Record<string, CommentStyle> = {
@@ -360,6 +361,7 @@ const METADATA_ORDER: MetadataField[] = [
   "capo",
   "duration",
   "copyright",
+  "ccli",
 ];
 
 const COMMENT_DIRECTIVES: Record<CommentStyle, string> = {

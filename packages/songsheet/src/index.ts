@@ -100,8 +100,9 @@ export {
   parseChordsOverWords,
   readLabelledChordLine,
 } from "./chords-over-words";
+export { CREDIT_NAMES, type CreditName, type Credits, readCredits, writeCredits } from "./credits";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";
-export { hasParts, isPartOf, onlyPart, type PartsView } from "./parts";
+export { hasParts, isPartOf, onlyPart, type PartsView, partLabel } from "./parts";
 export {
   CONVENTIONAL_KEYS,
   type Key,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSong, toChordPro } from "./index";
-import { hasParts, isPartOf, onlyPart } from "./parts";
+import { hasParts, isPartOf, onlyPart, partLabel } from "./parts";
 
 const SONG = [
   "{title: Evening Round}",
@@ -60,6 +60,14 @@ describe("voice parts in the sheet", () => {
     expect(onlyPart(sheet, "Tenor", "highlight")).toBe(sheet);
     expect(onlyPart(sheet, null, "mine")).toBe(sheet);
     expect(hasParts(parseSong("{title: Plain}\n[G]No parts here"))).toBe(false);
+  });
+
+  it("names a part without a translation as written, first letter capital: s2 → S2", () => {
+    const sheet = parseSong("{start_of_verse-S2}\nHum\n{end_of_verse-S2}");
+    expect(partLabel(sheet.sections[0]!.voice!)).toBe("S2");
+    expect(partLabel("barítono")).toBe("Barítono");
+    expect(partLabel("ñ1")).toBe("Ñ1");
+    expect(partLabel("")).toBe("");
   });
 
   it("writes the selectors back as they were", () => {

@@ -74,3 +74,8 @@ export function onlyPart(sheet: SongSheet, part: string | null | undefined, view
   }
   return { ...sheet, sections };
 }
+
+/** A selector as written for readers when it is no part with a translated name: "s2" → "S2", "barítono" → "Barítono". */
+export function partLabel(selector: string): string {
+  return selector.charAt(0).toLocaleUpperCase() + selector.slice(1);
+}

@@ -115,6 +115,7 @@ const METADATA = [
   "capo",
   "duration",
   "copyright",
+  "ccli",
   "tag",
 ];
 const metadataLine = fc.tuple(fc.constantFrom(...METADATA), trickyText).map(([d, v]) => `{${d}: ${v}}`);

@@ -11,6 +11,8 @@ export interface SongMetadata {
   capo?: string;
   duration?: string;
   copyright?: string;
+  /** The song's number in the CCLI licence catalogue, from `{ccli}`. */
+  ccli?: string;
   /** Every `{tag}` in order, trimmed, without duplicates. */
   tags: string[];
   /** Offset from `{transpose: n}`: the starting value of a transpose control (see `initialTranspose`). */

@@ -1,5 +1,6 @@
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { createHandlerTracker } from "./in-flight.js";
+import { createHandlerTracker, trackRouteHandlers } from "./in-flight.js";
 
 describe("the handler tracker", () => {
   it("settles at once when nothing is at work", async () => {
@@ -34,5 +35,35 @@ describe("the handler tracker", () => {
     await tracker.settled(30);
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     expect(tracker.active).toBe(1);
+  });
+
+  it("follows a route's own async hooks too (sign-in checks query the database before the handler runs)", async () => {
+    const app = Fastify();
+    const tracker = trackRouteHandlers(app);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let callbackHookRan = false;
+    app.get(
+      "/held",
+      {
+        onRequest: async () => held,
+        preHandler: (_request, _reply, done) => {
+          callbackHookRan = true;
+          done();
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    await app.ready();
+    const answer = app.inject({ method: "GET", url: "/held" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tracker.active, "the pending hook is followed").toBe(1);
+    release();
+    const response = await answer;
+    expect(response.json()).toEqual({ ok: true });
+    expect(callbackHookRan).toBe(true);
+    await tracker.settled(1_000);
+    expect(tracker.active).toBe(0);
+    await app.close();
   });
 });

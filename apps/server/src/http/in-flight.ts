@@ -47,7 +47,24 @@ export function createHandlerTracker(): HandlerTracker & { track<T>(work: Promis
  */
 export function trackRouteHandlers(app: FastifyInstance): HandlerTracker {
   const tracker = createHandlerTracker();
+  type Hook = (this: FastifyInstance, ...args: unknown[]) => unknown;
+  // A route's own async hooks (authenticate, the policy checks before the handler) query the database too.
+  const trackHook = (hook: Hook): Hook =>
+    // A hook taking a `done` callback signals its end through it; only a returned promise is followed.
+    hook.length >= 3
+      ? hook
+      : function trackedHook(this: FastifyInstance, ...args: unknown[]) {
+          const result = hook.apply(this, args);
+          return result instanceof Promise ? tracker.track(result) : result;
+        };
   app.addHook("onRoute", (route) => {
+    for (const name of ["onRequest", "preValidation", "preHandler"] as const) {
+      const hooks = route[name] as Hook | Hook[] | undefined;
+      if (!hooks) continue;
+      (route as unknown as Record<string, unknown>)[name] = Array.isArray(hooks)
+        ? hooks.map(trackHook)
+        : trackHook(hooks);
+    }
     const handler = route.handler;
     route.handler = function tracked(this: FastifyInstance, request, reply) {
       const result = handler.call(this, request, reply);

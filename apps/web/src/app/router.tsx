@@ -61,6 +61,13 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            // The choir's song usage report (licence reports), from the choir's page.
+            path: "/choir/:choirId/song-usage",
+            lazy: async () => ({
+              Component: (await import("../features/songs/pages/song-usage-page")).SongUsagePage,
+            }),
+          },
+          {
             path: "/choir/:choirId",
             lazy: async () => ({
               Component: (await import("../features/choir-dashboard/pages/choir-dashboard-layout"))

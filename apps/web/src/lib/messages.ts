@@ -40,6 +40,7 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [SONG_MESSAGES.choirRequired]: "songs.errors.choirRequired",
   [SONG_MESSAGES.notCreator]: "songs.errors.notCreator",
   [SONG_MESSAGES.dailyLimit]: "songs.errors.dailyLimit",
+  [SONG_MESSAGES.importChanged]: "songs.library.import.changed",
   [TEMPLATE_MESSAGES.notFound]: "serverMessages.templateNotFound",
   [TEMPLATE_MESSAGES.titleRequired]: "templates.validation.titleRequired",
   [TEMPLATE_MESSAGES.atLeastOneSection]: "templates.validation.atLeastOneSectionTitle",

@@ -1,4 +1,4 @@
-import { MAX_RENDERED_LINES, type Section } from "@choir/songsheet";
+import { MAX_RENDERED_LINES, partLabel, type Section } from "@choir/songsheet";
 import type { Language } from "../../http/language.js";
 import { translateKey } from "../../shared/built-in-names.js";
 
@@ -15,6 +15,11 @@ export interface SongbookLabels {
   bpm: (value: string) => string;
   /** The note ending a song cut at the songsheet's bound (MAX_RENDERED_LINES). */
   truncated: string;
+  /** The credit line's parts under a song: who wrote the words and the music, and its CCLI song number. */
+  words: string;
+  music: string;
+  wordsAndMusic: string;
+  ccli: (number: string) => string;
   /** The playlist's title: a built-in template key in words, anything else as written. */
   title: (text: string) => string;
   /** A section's title: a built-in section key in words, anything else as written. */
@@ -90,6 +95,10 @@ const WORDS = {
     tempo: "Tempo",
     time: "Time",
     bpm: (value: string) => `${value} bpm`,
+    words: "Words",
+    music: "Music",
+    wordsAndMusic: "Words and music",
+    ccli: (number: string) => `CCLI song ${number}`,
     truncated: `This song is too long to print in full: only its first ${MAX_RENDERED_LINES.toLocaleString("en-US")} lines are printed.`,
   },
   es: {
@@ -101,6 +110,10 @@ const WORDS = {
     tempo: "Tempo",
     time: "Compás",
     bpm: (value: string) => `${value} ppm`,
+    words: "Letra",
+    music: "Música",
+    wordsAndMusic: "Letra y música",
+    ccli: (number: string) => `Canción CCLI ${number}`,
     truncated: `Esta canción es demasiado larga para imprimirla entera: solo se imprimen sus primeras ${MAX_RENDERED_LINES.toLocaleString("es-ES")} líneas.`,
   },
 } as const;
@@ -142,7 +155,7 @@ export function songbookLabels(language: Language): SongbookLabels {
     },
     voice: (voice) => {
       const name = voice.toLowerCase();
-      return Object.hasOwn(voices, name) ? voices[name]! : voice;
+      return Object.hasOwn(voices, name) ? voices[name]! : partLabel(voice);
     },
     longDate: (date) => {
       const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);

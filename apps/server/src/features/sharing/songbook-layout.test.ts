@@ -72,6 +72,73 @@ describe("songbook layout", () => {
     expect(texts(all).some((op) => op.text === "Chorus" && op.font === "bold")).toBe(true);
   });
 
+  it("prints every voice part, each labelled in the songbook's language: sections by their heading, comments before their text", () => {
+    const content = [
+      "{start_of_verse-tenor: Verse 1}",
+      "[G]Tenors sing the [D]morning",
+      "{end_of_verse-tenor}",
+      "{start_of_chorus-soprano}",
+      "[C]Sopranos answer",
+      "{end_of_chorus-soprano}",
+      "{start_of_verse-S2}",
+      "Second sopranos hum",
+      "{end_of_verse-S2}",
+      "{comment-alto: Altos hold the last note}",
+      "{start_of_verse}",
+      "Everyone together",
+      "{end_of_verse}",
+    ].join("\n");
+    const headings = (language: "en" | "es") => {
+      const block = layoutSong(
+        { ...ctx, labels: songbookLabels(language) },
+        { anchor: "song-1", title: "Parts", artist: null, key: null, sheet: parseSong(content) },
+      );
+      return texts(block.units.flat()).map((op) => op.text);
+    };
+    const en = headings("en");
+    expect(en).toContain("Verse 1 · Tenor");
+    expect(en).toContain("Chorus · Soprano");
+    expect(en).toContain("Verse · S2");
+    expect(en.some((text) => text.startsWith("Alto: Altos hold the last note"))).toBe(true);
+    // Every part's words are printed: a songbook is for the whole choir.
+    for (const words of ["Tenors sing the ", "Sopranos answer", "Second sopranos hum", "Everyone together"])
+      expect(en.some((text) => text.startsWith(words.trim().split(" ")[0]!))).toBe(true);
+    const es = headings("es");
+    expect(es).toContain("Verse 1 · Tenor");
+    expect(es.some((text) => text.startsWith("Estribillo · Soprano"))).toBe(true);
+    expect(es.some((text) => text.startsWith("Contralto: Altos hold the last note"))).toBe(true);
+  });
+
+  it("ends each song with its credits in the songbook's language, and prints nothing for a song without any", () => {
+    const credited = [
+      "{title: Morning Hymn}",
+      "{lyricist: Ana Ruiz}",
+      "{composer: John Bell}",
+      "{copyright: 2019 Parish Music}",
+      "{ccli: 7654321}",
+      "[G]Morning has [C]come",
+    ].join("\n");
+    const lastTexts = (content: string, language: "en" | "es") => {
+      const block = layoutSong(
+        { ...ctx, labels: songbookLabels(language) },
+        { anchor: "song-1", title: "Morning Hymn", artist: null, key: null, sheet: parseSong(content) },
+      );
+      return texts(block.units[block.units.length - 1]!)
+        .map((op) => op.text)
+        .join(" ");
+    };
+    expect(lastTexts(credited, "en")).toBe(
+      "Words: Ana Ruiz  ·  Music: John Bell  ·  © 2019 Parish Music  ·  CCLI song 7654321",
+    );
+    expect(lastTexts(credited, "es")).toBe(
+      "Letra: Ana Ruiz  ·  Música: John Bell  ·  © 2019 Parish Music  ·  Canción CCLI 7654321",
+    );
+    const oneWriter = "{lyricist: Ana Ruiz}\n{composer: Ana Ruiz}\n{copyright: Public domain}\nWords";
+    expect(lastTexts(oneWriter, "en")).toBe("Words and music: Ana Ruiz  ·  Public domain");
+    expect(lastTexts("{copyright: © 1990 Someone}\nWords", "en")).toBe("© 1990 Someone");
+    expect(lastTexts("[G]Morning has [C]come", "en")).not.toMatch(/Words|CCLI|©/);
+  });
+
   it("ends a song too long to print in full with a note saying so, in the songbook's language", () => {
     const content = `{soc}\n${"la ".repeat(3_000)}\n{eoc}\n${"{chorus}\n".repeat(80)}`;
     const sheet = parseSong(content);

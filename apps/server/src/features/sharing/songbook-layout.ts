@@ -4,6 +4,7 @@
  * rows are paginated so that a song that fits on a page is never split. Nothing here knows about PDF files: the
  * text widths come from a `measure` function (the PDF renderer passes its fonts' metrics).
  */
+import { isPublicDomain } from "@choir/contract";
 import { type Section, type SheetWord, type SongSheet, sheetWords } from "@choir/songsheet";
 import type { SongbookLabels } from "./labels.js";
 
@@ -61,6 +62,7 @@ export const SIZES = {
   songTitle: 14,
   songMeta: 9,
   sectionLabel: 8.5,
+  credits: 8,
   lyric: 10.5,
   chord: 9.5,
   comment: 9.5,
@@ -460,7 +462,45 @@ export function layoutSong(ctx: LayoutContext, song: SongInput): SongBlock {
       ),
     ]);
   }
+  const credits = creditLine(labels, metadata);
+  if (credits) {
+    // Under the song's last line, kept with nothing else: the licence holder's credit where the song is sung from.
+    units.push([
+      spacer(SECTION_GAP * 0.75),
+      ...textRows(
+        ctx,
+        credits,
+        { font: "italic", size: SIZES.credits, color: COLORS.muted, lineHeight: SIZES.credits * 1.4 },
+        frame.left,
+        frame.right,
+      ),
+    ]);
+  }
   return { title: song.title, header, units };
+}
+
+/**
+ * The song's credits in one line, from its `{lyricist}`, `{composer}`, `{copyright}` and `{ccli}`: "Words: A · Music:
+ * B · © 1998 C · CCLI song 123"; one writer of both is named once; null when the song has none.
+ */
+export function creditLine(labels: SongbookLabels, metadata: SongSheet["metadata"]): string | null {
+  const clean = (value: string | undefined) => value?.trim() || null;
+  const lyricist = clean(metadata.lyricist);
+  const composer = clean(metadata.composer);
+  const copyright = clean(metadata.copyright);
+  const ccli = clean(metadata.ccli);
+  const parts =
+    lyricist && composer && lyricist === composer
+      ? [`${labels.wordsAndMusic}: ${lyricist}`]
+      : [lyricist && `${labels.words}: ${lyricist}`, composer && `${labels.music}: ${composer}`];
+  // "Public domain" stands as written; a holder's notice gets its © unless it has one.
+  if (copyright)
+    parts.push(
+      isPublicDomain(copyright) || /^(©|\(c\)|copyright\b)/i.test(copyright) ? copyright : `© ${copyright}`,
+    );
+  if (ccli) parts.push(labels.ccli(ccli));
+  const line = parts.filter(Boolean).join("  ·  ");
+  return line || null;
 }
 
 /** The first page's heading: choir, playlist title and date. */

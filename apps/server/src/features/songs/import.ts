@@ -1,171 +1,178 @@
+import { createHash } from "node:crypto";
 import {
-  IMPORT_FILE_EXTENSIONS,
-  ImportedSong,
+  type ImportPreview,
   type ImportResult,
-  LIMITS,
   SONG_LIMITS,
   SONG_MESSAGES,
   VISIBILITY,
 } from "@choir/contract";
-import { detectFormat, MAX_RENDERED_LINES, parseSong, type SongFormat, toChordPro } from "@choir/songsheet";
-import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../http/errors.js";
+import { AppError, conflict } from "../../http/errors.js";
+import type { InterchangePool } from "../../interchange/interchange-pool.js";
+import { ImportFileError, toProblem } from "../../interchange/problems.js";
+import {
+  type ImportedSongFields,
+  type IncomingFile,
+  type ReadEntry,
+  type ReadSong,
+  readSongFile,
+  titleFromFileName,
+} from "../../interchange/read-files.js";
+import type { Language } from "../../interchange/sections.js";
 import { insertSongs, requireSongAllowance, songAllowance } from "./service.js";
 
-/** A song read from an import file, validated like a new song. */
-export type ImportedSongFields = z.output<typeof ImportedSong>;
+export type { ImportedSongFields };
+export { ImportFileError, titleFromFileName };
 
-/** A file that cannot be imported; its message is shown to the person importing, next to the file's name. */
-export class ImportFileError extends Error {
-  override name = "ImportFileError";
-}
-
-const CHORDPRO_EXTENSIONS: ReadonlySet<string> = new Set([".cho", ".pro", ".chordpro"]);
-const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([...CHORDPRO_EXTENSIONS, ".crd", ".txt"]);
-const UNSUPPORTED = `Unsupported file type: use ${IMPORT_FILE_EXTENSIONS.join(", ")}.`;
-
-const formatNumber = (n: number) => n.toLocaleString("en");
-
-/** Browsers may send a folder path with a file name (folder uploads), with either slash. */
-function baseName(name: string): string {
-  return name.split(/[\\/]/).pop()?.trim() ?? "";
-}
-
-function extensionOf(name: string): string {
-  const base = baseName(name);
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot).toLowerCase() : "";
-}
-
-/** "amazing_grace.cho" → "amazing grace": the fallback title of a song file without a {title}. */
-export function titleFromFileName(name: string): string {
-  const base = baseName(name);
-  const dot = base.lastIndexOf(".");
-  return (dot > 0 ? base.slice(0, dot) : base).replace(/[_\s]+/g, " ").trim();
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
-}
-
-/** An export file of ours: a JSON array of {title, artist, content, tags}. */
-function readExportFile(text: string): ImportedSongFields[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new ImportFileError("The file is not valid JSON.");
-  }
-  if (!Array.isArray(data)) {
-    throw new ImportFileError("The file is not a song export: expected a JSON array of songs.");
-  }
-  if (data.length === 0) throw new ImportFileError("The file holds no songs.");
-  if (data.length > SONG_LIMITS.importSongsMax) {
-    throw new ImportFileError(`The file holds more than ${formatNumber(SONG_LIMITS.importSongsMax)} songs.`);
-  }
-  return data.map((entry, index) => {
-    const parsed = ImportedSong.safeParse(entry);
-    if (!parsed.success) throw new ImportFileError(`Song ${index + 1}: ${describeIssues(parsed.error)}`);
-    return parsed.data;
-  });
-}
-
-/**
- * One song in ChordPro (kept as written), or chords over words / Ultimate Guitar text (converted to ChordPro).
- * Title from {title}, else the file name; artist from {artist}, else {subtitle}, else {composer}; tags from {tag}.
- */
-function readSongText(name: string, text: string, extension: string): ImportedSongFields {
-  if (text.length > LIMITS.songContentMax) {
-    throw new ImportFileError(
-      `The file is too large: a song holds at most ${formatNumber(LIMITS.songContentMax)} characters.`,
-    );
-  }
-  // [ch] and [tab] markup is Ultimate Guitar's even when no line looks like chords over words.
-  const format: SongFormat = CHORDPRO_EXTENSIONS.has(extension)
-    ? "chordpro"
-    : /\[\/?(ch|tab)\]/i.test(text)
-      ? "ultimate-guitar"
-      : detectFormat(text);
-  const sheet = parseSong(text, { format });
-  // Converted text is what the sheet holds: a sheet cut at the bound would keep only the start of the song.
-  if (format !== "chordpro" && sheet.truncated) {
-    throw new ImportFileError(
-      `The song is too long to convert: it would show more than ${formatNumber(MAX_RENDERED_LINES)} lines.`,
-    );
-  }
-  const { metadata } = sheet;
-  const title = metadata.title?.trim() || titleFromFileName(name);
-  const content = format === "chordpro" ? text : toChordPro({ ...sheet, metadata: { ...metadata, title } });
-  const parsed = ImportedSong.safeParse({
-    title,
-    artist: metadata.artist ?? metadata.subtitle ?? metadata.composer ?? null,
-    content,
-    tags: metadata.tags,
-  });
-  if (!parsed.success) throw new ImportFileError(describeIssues(parsed.error));
-  return parsed.data;
-}
-
-/** Reads one file into the songs it holds; throws ImportFileError saying why a file cannot be imported. */
+/** Reads one text file into the songs it holds (the demo library); throws ImportFileError saying why not. */
 export function readImportFile(file: { name: string; content: string }): ImportedSongFields[] {
-  const extension = extensionOf(file.name);
-  if (extension !== ".json" && !TEXT_EXTENSIONS.has(extension)) throw new ImportFileError(UNSUPPORTED);
-  if (file.content.length > SONG_LIMITS.importFileMax) {
-    throw new ImportFileError(
-      `The file is too large: at most ${formatNumber(SONG_LIMITS.importFileMax)} characters.`,
-    );
+  return readSongFile(file).map(({ title, artist, content, tags }) => ({ title, artist, content, tags }));
+}
+
+interface ImportEntry {
+  name: string;
+  songs?: ReadSong[];
+  songIds?: string[];
+  error?: ImportFileError | string;
+}
+
+/** The files read (in the worker threads), with the one import's limit of songs applied in order. */
+async function readAll(
+  pool: InterchangePool,
+  files: IncomingFile[],
+  language: Language,
+): Promise<ImportEntry[]> {
+  const read: ReadEntry[] = await pool.read(files, language);
+  let planned = 0;
+  return read.map((entry) => {
+    if (entry.problem) {
+      return {
+        name: entry.name,
+        error: new ImportFileError(entry.problem.code, entry.problem.values, entry.problem.line),
+      };
+    }
+    const songs = entry.songs ?? [];
+    if (planned + songs.length > SONG_LIMITS.importSongsMax) {
+      return { name: entry.name, error: new ImportFileError("import_too_many_songs") };
+    }
+    planned += songs.length;
+    return { name: entry.name, songs };
+  });
+}
+
+/** A digest naming exactly the songs an import would create (their files, fields and texts, in order). */
+function digestOf(entries: ImportEntry[]): string {
+  const hash = createHash("sha256");
+  for (const entry of entries) {
+    for (const song of entry.songs ?? []) {
+      hash.update(JSON.stringify([entry.name, song.title, song.artist, song.content, song.tags]));
+      hash.update("\n");
+    }
   }
-  // PostgreSQL text cannot hold NUL, and a file with one is not a song anyway (an image renamed .txt).
-  if (file.content.includes("\u0000")) throw new ImportFileError("The file is not a text file.");
-  // Editors on Windows start UTF-8 files with a byte-order mark, which JSON.parse and {directives} trip over.
-  const text = file.content.replace(/^\uFEFF/, "");
-  return extension === ".json" ? readExportFile(text) : [readSongText(file.name, text, extension)];
+  return hash.digest("base64url");
+}
+
+/** What an import of these files would create and what could not be read; nothing is saved. */
+export async function previewImport(
+  pool: InterchangePool,
+  files: IncomingFile[],
+  language: Language,
+): Promise<ImportPreview> {
+  const entries = await readAll(pool, files, language);
+  const songs: ImportPreview["songs"] = [];
+  const problems: ImportPreview["problems"] = [];
+  for (const entry of entries) {
+    if (entry.error instanceof ImportFileError) problems.push(toProblem(entry.name, entry.error));
+    for (const song of entry.songs ?? []) {
+      songs.push({
+        file: entry.name,
+        title: song.title,
+        artist: song.artist,
+        key: song.key,
+        sections: song.sections,
+        format: song.format,
+        ...(song.language ? { language: song.language } : {}),
+        ...(song.otherLanguages ? { otherLanguages: song.otherLanguages } : {}),
+      });
+    }
+  }
+  return { songs, problems, digest: digestOf(entries) };
+}
+
+function resultOf(entry: ImportEntry): ImportResult["results"][number] {
+  if (entry.error === undefined) return { name: entry.name, songIds: entry.songIds ?? [] };
+  if (typeof entry.error === "string") return { name: entry.name, songIds: [], error: entry.error };
+  return {
+    name: entry.name,
+    songIds: [],
+    error: entry.error.message,
+    code: entry.error.code,
+    ...(entry.error.line !== undefined ? { line: entry.error.line } : {}),
+  };
+}
+
+export interface ImportOptions {
+  pool: InterchangePool;
+  language: Language;
+  /** Failures that are not the file's fault (the database), to log them. */
+  onUnexpected?: (error: unknown, fileName: string) => void;
+  /** New songs a person may create in 24 hours (0: no limit). */
+  dailyLimit?: number;
+  /** The preview's digest: save exactly those songs, all or none. */
+  previewDigest?: string;
 }
 
 /**
- * Imports each file as the caller's private songs: a result per file, in order. The songs of a file are created
- * all or none; a file that fails reports why and the next one is still imported. Every file is read first, then the
- * songs of all readable files are written together in one transaction (a few statements whatever their number);
- * should the database refuse that, they are written again file by file, so that only the file at fault fails.
- * `onUnexpected` hears failures that are not the file's fault (the database), to log them. The songs count against
- * the person's daily limit (`dailyLimit`, 0: none): with none left the import is refused (SongLimitError, 429);
- * a file that would pass it is not imported and says why.
+ * Imports each file as the caller's private songs: a result per file (or zip entry), in order.
+ *
+ * Confirming a preview (`previewDigest`): the files are read again and must give exactly the previewed songs (else
+ * 409); then all their songs are saved in one transaction or none (the daily limit refuses the whole import with
+ * 429). Files that could not be read are reported again and saved nothing, as the preview said.
+ *
+ * Without a preview: the songs of a file are created all or none; a file that fails reports why and the next one
+ * is still imported. Every file is read first, then the songs of all readable files are written together in one
+ * transaction; should the database refuse that, they are written again file by file, so that only the file at
+ * fault fails. With no songs left for the day the import is refused (SongLimitError, 429); a file that would pass
+ * the limit is not imported and says why.
  */
 export async function importSongFiles(
   db: Db,
   userId: string,
-  files: { name: string; content: string }[],
-  onUnexpected: (error: unknown, fileName: string) => void = () => {},
-  dailyLimit = 0,
+  files: IncomingFile[],
+  options: ImportOptions,
 ): Promise<ImportResult["results"]> {
+  const { pool, language, onUnexpected = () => {}, dailyLimit = 0, previewDigest } = options;
   await db.transaction((tx) => requireSongAllowance(tx, userId, 1, dailyLimit));
-  const entries: ImportEntry[] = [];
-  let planned = 0;
-  for (const file of files) {
-    try {
-      const songs = readImportFile(file);
-      if (planned + songs.length > SONG_LIMITS.importSongsMax) {
-        throw new ImportFileError(
-          `One import creates at most ${formatNumber(SONG_LIMITS.importSongsMax)} songs: import this file on its own.`,
-        );
-      }
-      planned += songs.length;
-      entries.push({ name: file.name, songs });
-    } catch (error) {
-      entries.push({ name: file.name, error: fileError(error, file.name, onUnexpected) });
+  const entries = await readAll(pool, files, language);
+
+  if (previewDigest !== undefined) {
+    if (digestOf(entries) !== previewDigest) throw conflict(SONG_MESSAGES.importChanged, "import_changed");
+    const accepted = entries.filter((entry) => entry.songs && entry.songs.length > 0);
+    const total = accepted.reduce((sum, entry) => sum + (entry.songs?.length ?? 0), 0);
+    const ids = await db.transaction(async (tx) => {
+      if (total > 0) await requireSongAllowance(tx, userId, total, dailyLimit);
+      return insertSongs(
+        tx,
+        userId,
+        accepted.flatMap((entry) => (entry.songs ?? []).map(privateSong)),
+      );
+    });
+    let at = 0;
+    for (const entry of accepted) {
+      const count = entry.songs?.length ?? 0;
+      entry.songIds = ids.slice(at, at + count);
+      at += count;
     }
+    return entries.map(resultOf);
   }
+
   try {
     await db.transaction(async (tx) => {
       let { left } = await songAllowance(tx, userId, dailyLimit);
-      const accepted: { entry: ImportEntry; songs: ImportedSongFields[] }[] = [];
+      const accepted: { entry: ImportEntry; songs: ReadSong[] }[] = [];
       for (const entry of entries) {
         const songs = entry.songs;
-        if (!songs) continue;
+        if (!songs || entry.error) continue;
         if (songs.length > left) {
           entry.error = SONG_MESSAGES.dailyLimit;
           continue;
@@ -200,23 +207,15 @@ export async function importSongFiles(
       }
     }
   }
-  return entries.map((entry) =>
-    entry.error
-      ? { name: entry.name, songIds: [], error: entry.error }
-      : { name: entry.name, songIds: entry.songIds ?? [] },
-  );
-}
-
-interface ImportEntry {
-  name: string;
-  songs?: ImportedSongFields[];
-  songIds?: string[];
-  error?: string;
+  return entries.map(resultOf);
 }
 
 /** An imported song as a new private song of the person importing. */
-const privateSong = (song: ImportedSongFields) => ({
-  ...song,
+const privateSong = ({ title, artist, content, tags }: ReadSong) => ({
+  title,
+  artist,
+  content,
+  tags,
   audioUrl: null,
   visibility: VISIBILITY.Private,
   visibleToChoirs: [],
@@ -227,8 +226,9 @@ function fileError(
   error: unknown,
   fileName: string,
   onUnexpected: (error: unknown, fileName: string) => void,
-) {
-  if (error instanceof ImportFileError || error instanceof AppError) return error.message;
+): ImportFileError | string {
+  if (error instanceof ImportFileError) return error;
+  if (error instanceof AppError) return error.message;
   onUnexpected(error, fileName);
-  return "The songs of this file could not be saved.";
+  return new ImportFileError("not_saved");
 }

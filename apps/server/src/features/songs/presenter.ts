@@ -2,7 +2,7 @@ import type { Song } from "@choir/contract";
 import { personName } from "../../shared/person-name.js";
 import type { SongDetails } from "./service.js";
 
-export function presentSong({ song, creatorName, tags, choirs }: SongDetails): Song {
+export function presentSong({ song, creatorName, tags, choirs, history }: SongDetails): Song {
   return {
     songId: song.id,
     title: song.title,
@@ -17,6 +17,11 @@ export function presentSong({ song, creatorName, tags, choirs }: SongDetails): S
     createdAt: song.createdAt.toISOString(),
     updatedAt: song.updatedAt.toISOString(),
     baseSongId: song.baseSongId,
+    ccli: song.ccli,
+    copyright: song.copyright,
+    composer: song.composer,
+    lyricist: song.lyricist,
+    ...(history ? { lastSung: history.lastSung, timesSung12m: history.timesSung12m } : {}),
   };
 }
 

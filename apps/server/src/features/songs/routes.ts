@@ -6,10 +6,16 @@ import {
   ErrorBody,
   ExportedSong,
   IMPORT_FILE_EXTENSIONS,
+  ImportPreview,
   ImportResult,
   ImportSongs,
+  INTERCHANGE_LIMITS,
   Paging,
+  PreviewImport,
+  SONG_MESSAGES,
   Song,
+  SongExportFormat,
+  SongReadQuery,
   SongSearchQuery,
   SongSearchResult,
   SongTag,
@@ -17,13 +23,19 @@ import {
   UpdateSong,
   UpdateSongVisibility,
 } from "@choir/contract";
+import { writeCredits } from "@choir/songsheet";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireMember } from "../../access/choir-access.js";
-import { invalid } from "../../http/errors.js";
+import { choirRole, requireMember } from "../../access/choir-access.js";
+import type { Db } from "../../db/client.js";
+import { invalid, notFound } from "../../http/errors.js";
+import { requestLanguage } from "../../http/language.js";
 import { perMinute } from "../../http/rate-limit.js";
-import { importSongFiles } from "./import.js";
+import { attachment } from "../../interchange/export-files.js";
+import { exportFiles } from "./export.js";
+import { songHistories, todayOf } from "./history.js";
+import { importSongFiles, previewImport } from "./import.js";
 import { presentExportedSong, presentSong } from "./presenter.js";
 import {
   bulkDeleteSongs,
@@ -35,6 +47,7 @@ import {
   getSongDetails,
   listChoirSongs,
   listOwnSongs,
+  type SongDetails,
   SongLimitError,
   searchSongs,
   songsForExport,
@@ -50,8 +63,39 @@ const ExportQuery = z.object({
   ids: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).filter(Boolean))
-    .pipe(z.array(z.uuid()).min(1).max(500)),
+    .pipe(z.array(z.uuid()).min(1).max(INTERCHANGE_LIMITS.exportSongsMax)),
+  format: SongExportFormat.default("json"),
 });
+
+/** Credits a write may send; each given one is written into the text (see @choir/songsheet's writeCredits). */
+interface CreditFields {
+  ccli?: string | null;
+  copyright?: string | null;
+  composer?: string | null;
+  lyricist?: string | null;
+}
+
+/** The song text with the credits the body sets written into it: the text stays the credits' one source. */
+function withCredits(content: string, body: CreditFields): string {
+  const { ccli, copyright, composer, lyricist } = body;
+  return writeCredits(content, { ccli, copyright, composer, lyricist });
+}
+
+/** The songs with their history in the choir as of today (the server's clock). */
+async function withHistory(
+  db: Db,
+  details: SongDetails[],
+  choirId: string,
+  now: Date,
+): Promise<SongDetails[]> {
+  const histories = await songHistories(
+    db,
+    choirId,
+    details.map((d) => d.song.id),
+    todayOf(now),
+  );
+  return details.map((d) => ({ ...d, history: histories.get(d.song.id) }));
+}
 
 /** Runs a song creation; a refusal by the daily limit tells the client when to try again (Retry-After). */
 async function creating<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
@@ -86,17 +130,22 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const userId = request.session!.userId;
-      const songId = await creating(
+      const song = await creating(
         reply,
         createSong(
           app.db,
           userId,
-          { ...body, visibleToChoirs: body.visibleToChoirs ?? [], tags: body.tags ?? [] },
+          {
+            ...body,
+            content: withCredits(body.content, body),
+            visibleToChoirs: body.visibleToChoirs ?? [],
+            tags: body.tags ?? [],
+          },
           undefined,
           dailyLimit,
         ),
       );
-      return reply.status(201).send(presentSong(await getSongDetails(app.db, songId, userId)));
+      return reply.status(201).send(presentSong(song));
     },
   );
 
@@ -129,8 +178,28 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const query = request.query;
-      const result = await searchSongs(app.db, request.session!.userId, query, app.searchCache);
-      return { ...result, songs: result.songs.map(presentSong), skip: query.skip, take: query.take };
+      const userId = request.session!.userId;
+      // The history of the choir asked for (a member's only: 404 otherwise, like the choir), or of the choir the
+      // search is narrowed to when the caller is in it.
+      let historyChoirId: string | undefined;
+      if (query.historyChoirId) {
+        await requireMember(app.db, query.historyChoirId, userId);
+        historyChoirId = query.historyChoirId;
+      } else if (query.choirId && (await choirRole(app.db, query.choirId, userId))) {
+        historyChoirId = query.choirId;
+      }
+      if (!historyChoirId && (query.sortBy === "lastSung" || query.notSungMonths !== undefined)) {
+        throw invalid([
+          "querystring.historyChoirId: sorting or filtering by last sung needs a choir you belong to",
+        ]);
+      }
+      const now = app.clock.now();
+      const history = historyChoirId ? { choirId: historyChoirId, today: todayOf(now) } : undefined;
+      const result = await searchSongs(app.db, userId, { ...query, history }, app.searchCache);
+      const songs = historyChoirId
+        ? await withHistory(app.db, result.songs, historyChoirId, now)
+        : result.songs;
+      return { ...result, songs: songs.map(presentSong), skip: query.skip, take: query.take };
     },
   );
 
@@ -140,16 +209,62 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["songs"],
-        summary: "Download songs as a JSON file (title, artist, content, tags)",
+        summary:
+          "Download songs: as our JSON file, or as ChordPro or OpenLyrics files (several songs: a zip)",
+        description:
+          "`format=json` (the default): a JSON array of {title, artist, content, tags}. `format=chordpro`: the " +
+          "song's ChordPro text with its title, artist and tags as directives (`.chordpro`); `format=openlyrics`: " +
+          "an OpenLyrics 0.9 document (`.xml`). One song is sent as its file, several as a zip. Songs the caller " +
+          "may not see are left out; none visible: 404 (json: an empty array).",
         querystring: ExportQuery,
-        response: { 200: z.array(ExportedSong), ...errors },
+        response: { 200: z.array(ExportedSong), 503: ErrorBody, ...errors },
       },
     },
     async (request, reply) => {
-      const details = await songsForExport(app.db, request.query.ids, request.session!.userId);
-      reply.header("Content-Disposition", 'attachment; filename="songs-export.json"');
-      return details.map(presentExportedSong);
+      const { ids, format } = request.query;
+      const details = await songsForExport(app.db, ids, request.session!.userId);
+      if (format === "json") {
+        reply.header("Content-Disposition", 'attachment; filename="songs-export.json"');
+        return details.map(presentExportedSong);
+      }
+      if (details.length === 0) throw notFound(SONG_MESSAGES.notFound);
+      const files = exportFiles(
+        details.map(presentExportedSong),
+        format,
+        details.map((d) => d.song.updatedAt),
+      );
+      if (files.length === 1) {
+        const [file] = files;
+        return reply
+          .header("Content-Disposition", attachment(file!.name))
+          .type(format === "openlyrics" ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8")
+          .send(file!.text as never);
+      }
+      const zip = await app.interchange.zip(files);
+      return reply
+        .header("Content-Disposition", attachment(`songs-${format}.zip`))
+        .type("application/zip")
+        .send(zip as never);
     },
+  );
+
+  app.post(
+    "/api/songs/import/preview",
+    {
+      onRequest: app.authenticate,
+      config: perMinute(app.config.rateLimitPerMinute),
+      schema: {
+        tags: ["songs"],
+        summary: "What an import of these files would create, and what could not be read; nothing is saved",
+        description:
+          "The same files as POST /api/songs/import. Answers the songs that would be created (title, artist, key, " +
+          "sections, format) and the problems (file, line where known, a code and an English message). Send the " +
+          "same files again with `previewDigest` set to the answer's `digest` to save exactly these songs.",
+        body: PreviewImport,
+        response: { 200: ImportPreview, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
+      },
+    },
+    async (request) => previewImport(app.interchange, request.body.files, requestLanguage(request)),
   );
 
   app.post(
@@ -161,25 +276,29 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["songs"],
         summary: "Import songs from files; a result per file",
         description:
-          `Files ending ${IMPORT_FILE_EXTENSIONS.join(", ")}. A .json file is an export of GET /api/songs/export; ` +
-          "any other holds one song in ChordPro (kept as written) or chords over words / Ultimate Guitar text " +
-          "(converted to ChordPro). Songs become the caller's, Private. A file that cannot be imported gets an " +
-          "`error` and the others are still imported; the songs of one file are created all or none. The songs " +
-          "count against the daily limit of new songs: with none left, 429; a file that would pass it gets an `error`.",
+          `Files ending ${IMPORT_FILE_EXTENSIONS.join(", ")} (and XML files without an extension). A .json file is ` +
+          "an export of GET /api/songs/export; a text file holds one song in ChordPro (kept as written), chords " +
+          "over words / Ultimate Guitar text or a SongSelect download (converted to ChordPro); an .xml file an " +
+          "OpenLyrics or OpenSong song (converted); a .zip (sent as base64 `data`) any of these, each entry a " +
+          "result named `zip/entry`. Songs become the caller's, Private. With `previewDigest` (from POST " +
+          "/api/songs/import/preview): exactly the previewed songs are saved, all or none; 409 `import_changed` when " +
+          "the files read differently. Without it: a file that cannot be imported gets an `error` and the others " +
+          "are still imported; the songs of one file are created all or none. The songs count against the daily " +
+          "limit of new songs: with none left, 429; a file that would pass it gets an `error`.",
         body: ImportSongs,
-        response: { 200: ImportResult, 413: ErrorBody, 429: ErrorBody, ...errors },
+        response: { 200: ImportResult, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
       },
     },
     async (request, reply) => ({
       results: await creating(
         reply,
-        importSongFiles(
-          app.db,
-          request.session!.userId,
-          request.body.files,
-          (error, file) => request.log.error({ err: error, file }, "song import failed"),
+        importSongFiles(app.db, request.session!.userId, request.body.files, {
+          pool: app.interchange,
+          language: requestLanguage(request),
+          onUnexpected: (error, file) => request.log.error({ err: error, file }, "song import failed"),
           dailyLimit,
-        ),
+          previewDigest: request.body.previewDigest,
+        }),
       ),
     }),
   );
@@ -191,7 +310,8 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["songs"],
         summary:
-          "A choir's songs: those shared with it and its versions (members only), a page at a time (by title)",
+          "A choir's songs: those shared with it and its versions (members only), a page at a time (by title), " +
+          "each with its history in the choir (lastSung, timesSung12m)",
         params: z.object({ choirId: z.uuid() }),
         querystring: Paging,
         response: { 200: z.array(Song), ...errors },
@@ -199,8 +319,10 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.session!.userId;
-      await requireMember(app.db, request.params.choirId, userId);
-      return (await listChoirSongs(app.db, request.params.choirId, userId, request.query)).map(presentSong);
+      const { choirId } = request.params;
+      await requireMember(app.db, choirId, userId);
+      const songs = await listChoirSongs(app.db, choirId, userId, request.query);
+      return (await withHistory(app.db, songs, choirId, app.clock.now())).map(presentSong);
     },
   );
 
@@ -226,12 +348,22 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["songs"],
-        summary: "A song",
+        summary:
+          "A song; with `choirId` (a choir the caller belongs to, else 404), its history in that choir",
         params: SongIdParams,
+        querystring: SongReadQuery,
         response: { 200: Song, ...errors },
       },
     },
-    async (request) => presentSong(await getSongDetails(app.db, request.params.id, request.session!.userId)),
+    async (request) => {
+      const userId = request.session!.userId;
+      const { choirId } = request.query;
+      if (choirId) await requireMember(app.db, choirId, userId);
+      const details = await getSongDetails(app.db, request.params.id, userId);
+      if (!choirId) return presentSong(details);
+      const [withItsHistory] = await withHistory(app.db, [details], choirId, app.clock.now());
+      return presentSong(withItsHistory!);
+    },
   );
 
   app.put(
@@ -240,7 +372,8 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["songs"],
-        summary: "Edit a song (its creator); tags are replaced when given",
+        summary:
+          "Edit a song (its creator); tags are replaced when given, and credits given are written into the text",
         params: SongIdParams,
         body: UpdateSong,
         response: { 200: Song, ...errors },
@@ -248,7 +381,11 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.session!.userId;
-      await updateSong(app.db, request.params.id, userId, request.body);
+      const body = request.body;
+      await updateSong(app.db, request.params.id, userId, {
+        ...body,
+        content: withCredits(body.content, body),
+      });
       return presentSong(await getSongDetails(app.db, request.params.id, userId));
     },
   );
@@ -314,17 +451,17 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = {
         title: body.title ?? base!.song.title,
         artist: body.artist === undefined ? base!.song.artist : body.artist,
-        content: body.content ?? base!.song.content,
+        content: withCredits(body.content ?? base!.song.content, body),
         audioUrl: body.audioUrl === undefined ? base!.song.audioUrl : body.audioUrl,
         visibility,
         visibleToChoirs: body.visibleToChoirs?.length ? body.visibleToChoirs : [choirId],
         tags: body.tags ?? base!.tags.map((tag) => tag.tagName),
       };
-      const songId = await creating(
+      const song = await creating(
         reply,
         createVersion(app.db, base!.song.id, userId, choirId, fields, dailyLimit),
       );
-      return reply.status(201).send(presentSong(await getSongDetails(app.db, songId, userId)));
+      return reply.status(201).send(presentSong(song));
     },
   );
 

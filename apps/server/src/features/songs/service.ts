@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../http/errors.js";
+import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
 import { requireCreator, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
 
@@ -30,6 +32,8 @@ export interface SongDetails {
   creatorName: { firstName: string; lastName: string; email: string };
   tags: SongTagEntry[];
   choirs: { choirId: string; choirName: string }[];
+  /** The song's history in the choir a read asked for (history.ts). */
+  history?: SongHistory;
 }
 
 /** A song's tag: its id and name, and its names in the tag glossary when the glossary knows it. */
@@ -115,10 +119,19 @@ export class SongLimitError extends AppError {
 
 const DAY_SECONDS = 86_400;
 
+/** The refusal when `count` more songs would take the person past `limit` (`made` in the last day), else undefined. */
+function limitRefusal(limit: number, count: number, made: number, wait: number): SongLimitError | undefined {
+  const left = limit - made;
+  if (left >= count) return undefined;
+  const retry = left === limit || count > limit ? DAY_SECONDS : wait;
+  return new SongLimitError(limit, Math.min(DAY_SECONDS, Math.max(1, retry)));
+}
+
 /**
  * Refuses to create `count` more songs when that takes the person past `limit` songs in the last 24 hours
- * (0: no limit), counting the songs they created from `songs.created_at`. The person's user row is held until the
- * caller's transaction ends, so one person's concurrent creations are counted one after another.
+ * (0: no limit), counting the songs they created from `songs.created_at`. The person's song lock (an advisory lock,
+ * `choir_song_allowance`) is held until the caller's transaction ends, so one person's concurrent creations are
+ * counted one after another.
  */
 export async function requireSongAllowance(
   tx: Tx,
@@ -126,15 +139,15 @@ export async function requireSongAllowance(
   count: number,
   limit: number,
 ): Promise<void> {
-  const allowance = await songAllowance(tx, userId, limit);
-  if (allowance.left >= count) return;
-  const wait = allowance.left === limit || count > limit ? DAY_SECONDS : allowance.wait;
-  throw new SongLimitError(limit, Math.min(DAY_SECONDS, Math.max(1, wait)));
+  if (limit <= 0) return;
+  const { made, wait } = await countMade(tx, userId, limit);
+  const refusal = limitRefusal(limit, count, made, wait);
+  if (refusal) throw refusal;
 }
 
 /**
  * How many more songs the person may create now (Infinity without a limit), and the seconds until their oldest
- * song of the last 24 hours stops counting; holds their user row until the caller's transaction ends.
+ * song of the last 24 hours stops counting; holds their song lock until the caller's transaction ends.
  */
 export async function songAllowance(
   tx: Tx,
@@ -142,28 +155,31 @@ export async function songAllowance(
   limit: number,
 ): Promise<{ left: number; wait: number }> {
   if (limit <= 0) return { left: Number.POSITIVE_INFINITY, wait: 0 };
-  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
-  const result = await tx.execute(sql`select count(*)::int as made,
-      ceil(extract(epoch from min(created_at) + interval '1 day' - now()))::int as wait
-    from (select created_at from songs where creator_id = ${userId} and created_at > now() - interval '1 day'
-      order by created_at limit ${limit}) recent`);
-  const [row] = (result as unknown as { rows: { made: number; wait: number | null }[] }).rows;
-  return { left: limit - Number(row?.made ?? 0), wait: Number(row?.wait ?? DAY_SECONDS) };
+  const { made, wait } = await countMade(tx, userId, limit);
+  return { left: limit - made, wait };
 }
 
-/** Creates a song (or a choir version) for `creatorId`, within their daily limit of new songs (0: none). */
+/** `choir_song_allowance` (migration 0023): takes the person's song lock, then counts their songs of the last day. */
+async function countMade(tx: Tx, userId: string, limit: number): Promise<{ made: number; wait: number }> {
+  const result = await tx.execute(sql`select made, wait from choir_song_allowance(${userId}, ${limit})`);
+  const [row] = (result as unknown as { rows: { made: number; wait: number | null }[] }).rows;
+  return { made: Number(row?.made ?? 0), wait: Number(row?.wait ?? DAY_SECONDS) };
+}
+
+/**
+ * Creates a song (or a choir version) for `creatorId`, within their daily limit of new songs (0: none), and returns
+ * it as the API shows it. One statement (writeSongs), its own transaction.
+ */
 export async function createSong(
   db: Db,
   creatorId: string,
   fields: SongFields,
   version?: { baseSongId: string; choirId: string },
   dailyLimit = 0,
-): Promise<string> {
+): Promise<SongDetails> {
   await requireMemberOfAll(db, creatorId, fields.visibility === 2 ? fields.visibleToChoirs : []);
-  return db.transaction(async (tx) => {
-    await requireSongAllowance(tx, creatorId, 1, dailyLimit);
-    return insertSong(tx, creatorId, fields, version);
-  });
+  const written = await writeSongs(db, creatorId, [fields], version, dailyLimit);
+  return written.details[0]!;
 }
 
 /**
@@ -181,9 +197,8 @@ export async function insertSong(
 }
 
 /**
- * Inserts new songs with their tags and choirs in a few statements whatever their number (the songs, the tags not
- * known yet, the songs' tags, their choirs), so that the search rows the triggers keep are written once a
- * statement; the ids in the order given. Choir membership is the caller's to check.
+ * Inserts new songs with their tags and choirs in one statement whatever their number; the ids in the order given.
+ * Choir membership is the caller's to check.
  */
 export async function insertSongs(
   tx: Tx,
@@ -191,53 +206,216 @@ export async function insertSongs(
   list: SongFields[],
   version?: { baseSongId: string; choirId: string },
 ): Promise<string[]> {
-  if (list.length === 0) return [];
+  return (await writeSongs(tx, creatorId, list, version, 0, false)).ids;
+}
+
+/**
+ * A statement rendered once and run as a named prepared statement: `build` names each value with `value(name)`, and
+ * the function returned runs it with one call's values on the given database or transaction. PostgreSQL parses it
+ * once a connection instead of on every request, and the server does not render its many pieces again (together
+ * about a millisecond a song on the loaded benchmark machine). Through drizzle's session, as the query builder's
+ * `prepare` does, since a statement with data-modifying WITH clauses is not one the builder writes.
+ */
+function preparedStatement(name: string, build: (value: (name: string) => SQL) => SQL) {
+  const query = new PgDialect().sqlToQuery(build((valueName) => sql`${sql.placeholder(valueName)}`));
+  return async <Row>(db: Executor, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    return (result as unknown as { rows: Row[] }).rows;
+  };
+}
+
+const songRowColumns = Object.entries(songColumns);
+
+/** A song row as a statement returned it (timestamps as the driver gives them) → SongRow. */
+function songRowFrom(row: Record<string, unknown>): SongRow {
+  const song: Record<string, unknown> = {};
+  for (const [key, column] of songRowColumns) {
+    const value = row[key];
+    song[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return song as SongRow;
+}
+
+/**
+ * The statement of writeSongs, in four shapes: with or without the daily limit's gate; one song, given as single
+ * values and answered with its details, or many, given as arrays and answered with nothing more. With single values
+ * PostgreSQL plans the one-song statement once a connection (a generic plan); with arrays of unknown length it
+ * would plan it again on every request.
+ */
+function songsStatement(gated: boolean, one: boolean) {
+  const details = one;
+  const name = `songs_insert_${one ? "one" : "many"}${gated ? "_gated" : ""}`;
+  return preparedStatement(name, (value) => {
+    const gate = gated
+      ? sql`select a.made, a.wait, ${value("limit")}::int - a.made >= ${value("count")}::int as ok
+          from choir_song_allowance(${value("creator")}, ${value("limit")}::int) a`
+      : sql`select 0 as made, 0 as wait, true as ok`;
+    const output = details
+      ? sql`select gate.made, gate.wait, gate.ok, ${sql.join(
+          songRowColumns.map(
+            ([key, column]) => sql`s.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+          ),
+          sql`, `,
+        )},
+        (select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.tag_id, 'tagName', t.tag_name,
+            'names', t.tag_names)) order by t.tag_name), '[]')
+          from links l join tag t on t.tag_id = l.tag_id where l.song_id = s.id) as tags,
+        (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
+          from shared sh join choirs c on c.id = sh.choir_id where sh.song_id = s.id) as choirs,
+        (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+          from users u where u.id = ${value("creator")}) as creator
+        from gate left join new_songs s on true`
+      : sql`select gate.made, gate.wait, gate.ok from gate`;
+    return sql`with gate as materialized (${gate}),
+      tag as materialized (select tag_key, tag_id, tag_name, tag_names from choir_tag_ids(
+        (select case when gate.ok then ${value("tagNames")}::text[] else '{}'::text[] end from gate))),
+      new_songs as (
+        insert into songs (id, title, artist, content, audio_url, visibility, creator_id, base_song_id,
+          version_choir_id, tags_text)
+        select n.id, n.title, n.artist, n.content, n.audio_url, n.visibility, ${value("creator")},
+          ${value("baseSongId")}::uuid, ${value("versionChoirId")}::uuid, n.tags_text
+        from ${
+          one
+            ? sql`(select ${value("id")}::uuid, ${value("title")}::text, ${value("artist")}::text,
+                ${value("content")}::text, ${value("audioUrl")}::text, ${value("visibility")}::smallint,
+                ${value("tagsText")}::text, 1::bigint)`
+            : sql`unnest(${value("ids")}::uuid[], ${value("titles")}::text[], ${value("artists")}::text[],
+                ${value("contents")}::text[], ${value("audioUrls")}::text[], ${value("visibilities")}::smallint[],
+                ${value("tagsTexts")}::text[]) with ordinality`
+        } as n(id, title, artist, content, audio_url, visibility, tags_text, ord)
+        where (select ok from gate)
+        order by n.ord
+        returning ${sql.join(
+          songRowColumns.map(([, column]) => sql.identifier(column.name)),
+          sql`, `,
+        )}),
+      links as (
+        insert into song_tags (song_id, tag_id)
+        select distinct l.song_id, t.tag_id
+        from unnest(${value("linkSongs")}::uuid[], ${value("linkNames")}::text[]) as l(song_id, name)
+        join tag t on t.tag_key = lower(l.name)
+        returning song_id, tag_id),
+      shared as (
+        insert into song_choirs (song_id, choir_id)
+        select sc.song_id, sc.choir_id
+        from unnest(${value("sharedSongs")}::uuid[], ${value("sharedChoirs")}::uuid[]) as sc(song_id, choir_id)
+        where (select ok from gate)
+        returning song_id, choir_id)
+      ${output}`;
+  });
+}
+
+const songsStatements = {
+  gated: { one: songsStatement(true, true), many: songsStatement(true, false) },
+  open: { one: songsStatement(false, true), many: songsStatement(false, false) },
+};
+
+interface WrittenSongs {
+  ids: string[];
+  /** With `withDetails`: each song as the API shows it, in the order given. */
+  details: SongDetails[];
+}
+
+/**
+ * Writes new songs, their tags (created when unknown) and the choirs they are shared with in ONE statement, so that
+ * the triggers compute each song's search row once, with its tags and choirs in place (migration 0023); with
+ * `withDetails` the same statement returns each song as the API shows it (creator, tags with their glossary names,
+ * choirs), so no read follows. With a `dailyLimit` (> 0) the statement first takes the person's song lock and counts
+ * their songs of the last day (`choir_song_allowance`), and writes nothing when these songs would pass the limit
+ * (SongLimitError). Tags come from `choir_tag_ids`, which creates the unknown ones and then reads them in a statement
+ * of its own, so a tag that another transaction created meanwhile is found. Choir membership is the caller's to check.
+ */
+async function writeSongs(
+  db: Executor,
+  creatorId: string,
+  list: SongFields[],
+  version: { baseSongId: string; choirId: string } | undefined,
+  dailyLimit: number,
+  withDetails = true,
+): Promise<WrittenSongs> {
+  if (list.length === 0) return { ids: [], details: [] };
   const ids = list.map(() => randomUUID());
-  await tx.insert(songs).values(
-    list.map((fields, index) => ({
-      id: ids[index],
-      title: fields.title,
-      artist: fields.artist,
-      content: fields.content,
-      audioUrl: fields.audioUrl,
-      visibility: fields.visibility,
-      creatorId,
-      baseSongId: version?.baseSongId ?? null,
-      versionChoirId: version?.choirId ?? null,
-      tagsText: fields.tags.join(" "),
-    })),
-  );
-  // One tag per name whatever its case, as setTags keeps them.
+  // One tag per name whatever its case, the first spelling given (the tag's name when it is new).
   const names = new Map<string, string>();
-  for (const fields of list) {
+  const linkSongs: string[] = [];
+  const linkNames: string[] = [];
+  const sharedSongs: string[] = [];
+  const sharedChoirs: string[] = [];
+  list.forEach((fields, index) => {
     for (const name of fields.tags) {
       const key = name.toLocaleLowerCase();
       if (!names.has(key)) names.set(key, name);
+      linkSongs.push(ids[index]!);
+      linkNames.push(name);
     }
+    if (fields.visibility === 2) {
+      for (const choirId of new Set(fields.visibleToChoirs)) {
+        sharedSongs.push(ids[index]!);
+        sharedChoirs.push(choirId);
+      }
+    }
+  });
+  const statements = dailyLimit > 0 ? songsStatements.gated : songsStatements.open;
+  const one = withDetails && list.length === 1;
+  if (withDetails && !one) throw new Error("Only a single new song is answered with its details.");
+  const statement = one ? statements.one : statements.many;
+  type Row = Record<string, unknown> & {
+    made: number;
+    wait: number | null;
+    ok: boolean;
+    tags: SongTagEntry[] | null;
+    choirs: { choirId: string; choirName: string }[] | null;
+    creator: { firstName: string; lastName: string; email: string } | null;
+  };
+  const rows = await statement<Row>(db, {
+    limit: dailyLimit,
+    count: list.length,
+    creator: creatorId,
+    tagNames: [...names.values()],
+    baseSongId: version?.baseSongId ?? null,
+    versionChoirId: version?.choirId ?? null,
+    ...(one
+      ? {
+          id: ids[0],
+          title: list[0]!.title,
+          artist: list[0]!.artist,
+          content: list[0]!.content,
+          audioUrl: list[0]!.audioUrl,
+          visibility: list[0]!.visibility,
+          tagsText: list[0]!.tags.join(" "),
+        }
+      : {}),
+    ids,
+    titles: list.map((fields) => fields.title),
+    artists: list.map((fields) => fields.artist),
+    contents: list.map((fields) => fields.content),
+    audioUrls: list.map((fields) => fields.audioUrl),
+    visibilities: list.map((fields) => fields.visibility),
+    tagsTexts: list.map((fields) => fields.tags.join(" ")),
+    linkSongs,
+    linkNames,
+    sharedSongs,
+    sharedChoirs,
+  });
+  const first = rows[0];
+  if (!first?.ok) {
+    throw (
+      limitRefusal(dailyLimit, list.length, Number(first?.made ?? 0), Number(first?.wait ?? DAY_SECONDS)) ??
+      new Error("The songs were not written.")
+    );
   }
-  if (names.size > 0) {
-    await tx
-      .insert(tags)
-      .values([...names.values()].map((name) => ({ name })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select({ id: tags.id, key: sql<string>`lower(${tags.name})` })
-      .from(tags)
-      .where(inArray(sql`lower(${tags.name})`, [...names.keys()]));
-    const tagIds = new Map(rows.map((row) => [row.key, row.id]));
-    const links = list.flatMap((fields, index) => {
-      const songTagIds = new Set(fields.tags.flatMap((name) => tagIds.get(name.toLocaleLowerCase()) ?? []));
-      return [...songTagIds].map((tagId) => ({ songId: ids[index]!, tagId }));
+  if (!withDetails) return { ids, details: [] };
+  const byId = new Map<string, SongDetails>();
+  for (const row of rows) {
+    const song = songRowFrom(row);
+    byId.set(song.id, {
+      song,
+      creatorName: row.creator ?? { firstName: "", lastName: "", email: "" },
+      tags: row.tags ?? [],
+      choirs: row.choirs ?? [],
     });
-    if (links.length > 0) await tx.insert(songTags).values(links).onConflictDoNothing();
   }
-  const shared = list.flatMap((fields, index) =>
-    fields.visibility === 2
-      ? [...new Set(fields.visibleToChoirs)].map((choirId) => ({ songId: ids[index]!, choirId }))
-      : [],
-  );
-  if (shared.length > 0) await tx.insert(songChoirs).values(shared);
-  return ids;
+  return { ids, details: ids.map((id) => byId.get(id)!) };
 }
 
 /** A song the user may see, or 404 (whether it does not exist or is not theirs to see). */
@@ -365,7 +543,7 @@ export async function createVersion(
   choirId: string,
   fields: SongFields,
   dailyLimit = 0,
-): Promise<string> {
+): Promise<SongDetails> {
   const base = await findVisibleSong(db, baseSongId, userId);
   const [membership] = await db
     .select({ role: choirMembers.role })
@@ -454,6 +632,10 @@ export interface SearchFilters {
   choirId?: string;
   userId?: string;
   onlyUserCreated?: boolean;
+  /** Only songs `history`'s choir has not sung in the last N months. */
+  notSungMonths?: number;
+  /** The choir whose history `sortBy: "lastSung"` and `notSungMonths` read (a member's), and today's date. */
+  history?: { choirId: string; today: string };
   sortBy?: SongSort;
   sortDirection?: "asc" | "desc";
   skip: number;
@@ -525,6 +707,10 @@ interface SearchRow {
     tagsText: string;
     titleNorm: string | null;
     artistNorm: string | null;
+    ccli: string | null;
+    copyright: string | null;
+    composer: string | null;
+    lyricist: string | null;
     createdAt: string;
     updatedAt: string;
     creator: { firstName: string; lastName: string; email: string } | null;
@@ -553,6 +739,8 @@ function searchKey(callerId: string, filters: SearchFilters): string {
     filters.choirId ?? null,
     filters.userId ?? null,
     filters.onlyUserCreated ?? false,
+    filters.notSungMonths ?? null,
+    filters.history ?? null,
     filters.sortBy ?? null,
     filters.sortDirection ?? null,
     filters.skip,
@@ -589,7 +777,10 @@ export async function searchSongs(
   filters: SearchFilters,
   cache?: SearchCache<SearchAnswer>,
 ): Promise<SearchAnswer> {
-  const key = cache?.enabled ? searchKey(callerId, filters) : undefined;
+  // What a choir sang changes with its playlists, which the search generation does not follow: such searches are
+  // never kept.
+  const readsHistory = filters.sortBy === "lastSung" || filters.notSungMonths !== undefined;
+  const key = cache?.enabled && !readsHistory ? searchKey(callerId, filters) : undefined;
   if (cache && key) {
     const kept = cache.get(key, await currentGeneration(db));
     if (kept) return kept;
@@ -696,11 +887,22 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
   // A userId narrows to that person's songs, still only among those the caller may see.
   if (filters.userId) where.push(sql`ss.creator_id = ${filters.userId}`);
   if (filters.onlyUserCreated) where.push(sql`ss.creator_id = ${callerId}`);
+  // The choir's history as rows (song_id, last_sung), when the search sorts or filters by it (history.ts).
+  const history = filters.history;
+  const sung =
+    history && (filters.sortBy === "lastSung" || filters.notSungMonths !== undefined)
+      ? sungSongs(history.choirId, history.today)
+      : undefined;
+  if (history && filters.notSungMonths !== undefined) {
+    where.push(sql`not exists (select 1 from sung where sung.song_id = ss.song_id
+      and sung.last_sung >= ${monthsBefore(history.today, filters.notSungMonths)})`);
+  }
 
   const condition = sql.join(where, sql` and `);
   const sortBy = filters.sortBy ?? (rank ? "relevance" : "title");
   const ascending =
-    (filters.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
+    (filters.sortDirection ??
+      (sortBy === "relevance" || sortBy === "createdAt" || sortBy === "lastSung" ? "desc" : "asc")) === "asc";
   const page = sql`limit ${filters.take} offset ${filters.skip}`;
   const keys = "song_id, title_norm, artist_norm, created_at";
   // Without a term no word vector is needed: song_browse holds the same rows a fifth as wide.
@@ -726,6 +928,15 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
       select ${sql.raw(keys)}, 0 as rank, ${sql.raw(tagKey)} as tag_key from ${table} ss where ${condition}
       order by tag_key ${sql.raw(direction)} nulls last, ss.title_norm, ss.song_id ${page})`;
     total = sql`(select count(*) from ${table} ss where ${condition})`;
+  } else if (sortBy === "lastSung" && sung) {
+    // Never sung: last when the most recent come first, first when the longest ago come first.
+    const direction = ascending ? "asc nulls first" : "desc nulls last";
+    order = (t) => sql.raw(`${t}.last_sung ${direction}, ${t}.title_norm, ${t}.song_id`);
+    matches = sql`page as (
+      select ss.song_id, ss.title_norm, ss.artist_norm, ss.created_at, 0 as rank, sung.last_sung
+      from ${table} ss left join sung on sung.song_id = ss.song_id where ${condition}
+      order by sung.last_sung ${sql.raw(direction)}, ss.title_norm, ss.song_id ${page})`;
+    total = sql`(select count(*) from ${table} ss where ${condition})`;
   } else {
     const column = sortBy === "artist" ? "artist_norm" : sortBy === "createdAt" ? "created_at" : "title_norm";
     const then = sortBy === "artist" ? ", %t.title_norm" : "";
@@ -735,13 +946,14 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
       select ${sql.raw(keys)}, 0 as rank from ${table} ss where ${condition} order by ${order("ss")} ${page})`;
     total = sql`(select count(*) from ${table} ss where ${condition})`;
   }
-  return sql`with ${matches}
+  return sql`with ${sung ? sql`${sung}, ` : sql``}${matches}
     select ${total}::int as total, (select sum(value)::bigint from search_generation) as generation,
       case when s.id is null then null else json_build_object(
       'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
       'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,
       'versionChoirId', s.version_choir_id, 'tagsText', s.tags_text, 'titleNorm', s.title_norm,
       'artistNorm', s.artist_norm, 'createdAt', s.created_at, 'updatedAt', s.updated_at,
+      'ccli', s.ccli, 'copyright', s.copyright, 'composer', s.composer, 'lyricist', s.lyricist,
       'creator', (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
         from users u where u.id = s.creator_id),
       'tags', (select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.id, 'tagName', t.name,

@@ -13,6 +13,7 @@ import {
   type PartsView,
   parseKey,
   parseSong,
+  partLabel,
   type Section,
   type SectionType,
   type SheetWord,
@@ -286,7 +287,9 @@ function sectionLabel(section: Section, t: TFunction): string | null {
 
 function voiceLabel(voice: string, t: TFunction): string {
   const name = voice.toLowerCase();
-  return (KNOWN_VOICES as readonly string[]).includes(name) ? t(`songs.sheet.voices.${name}`) : voice;
+  return (KNOWN_VOICES as readonly string[]).includes(name)
+    ? t(`songs.sheet.voices.${name}`)
+    : partLabel(voice);
 }
 
 // ── Pieces ──────────────────────────────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,8 @@ import {
 } from "@choir/contract";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { downloadFile } from "../../lib/download";
+import { currentLanguage } from "../../lib/i18n";
 
 export const playlistKeys = {
   all: ["playlists"] as const,
@@ -143,6 +145,17 @@ export const leadApi = {
   stepAway: (playlistId: string) =>
     apiRequest<void>(`${playlistPath(playlistId)}/follow`, { method: "DELETE" }),
 };
+
+/** Saves the playlist's songs as a zip of ChordPro files, numbered in order and in their keys. */
+export function downloadPlaylistChordPro(playlistId: string): Promise<string> {
+  return downloadFile(`/playlists/${encodeURIComponent(playlistId)}/export?format=chordpro`, "playlist.zip");
+}
+
+/** Saves the playlist's songbook (PDF) in the reader's language. */
+export function downloadPlaylistSongbook(playlistId: string): Promise<string> {
+  const params = new URLSearchParams({ download: "1", lang: currentLanguage() });
+  return downloadFile(`/playlists/${encodeURIComponent(playlistId)}/pdf?${params}`, "playlist.pdf");
+}
 
 export function deletePlaylist(playlistId: string): Promise<void> {
   return apiRequest<void>(playlistPath(playlistId), { method: "DELETE" });

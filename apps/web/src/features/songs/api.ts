@@ -3,12 +3,15 @@ import type {
   CreateSong,
   CreateSongVersion,
   ExportedSong,
+  ImportPreview,
   ImportResult,
   ImportSongs,
+  PreviewImport,
   Song,
   SongSearchQuery,
   SongSearchResult,
   SongTag,
+  SongUsage,
   UpdateSong,
   UpdateSongVisibility,
 } from "@choir/contract";
@@ -21,6 +24,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { downloadFile } from "../../lib/download";
 import { fetchAllPages } from "../../lib/paging";
 
 /** Songs change rarely while a page is open: the spec's song cache lifetime is five minutes. */
@@ -33,6 +37,9 @@ export const songKeys = {
   infinite: (query: Omit<SongSearchQuery, "skip">) => [...songKeys.all, "infinite", query] as const,
   mine: () => [...songKeys.all, "mine"] as const,
   choir: (choirId: string) => [...songKeys.all, "choir", choirId] as const,
+  history: (songId: string, choirId: string) => [...songKeys.all, "history", songId, choirId] as const,
+  usage: (choirId: string, from: string, to: string) =>
+    [...songKeys.all, "usage", choirId, from, to] as const,
   tags: (query: string, maxResults: number) => ["tags", "suggestions", query, maxResults] as const,
 };
 
@@ -65,6 +72,47 @@ export const songQuery = (songId: string) =>
 
 export function useSong(songId: string) {
   return useQuery(songQuery(songId));
+}
+
+/** The song with its history in a choir the user belongs to (`lastSung`, `timesSung12m`). */
+export function fetchSongHistory(songId: string, choirId: string, signal?: AbortSignal): Promise<Song> {
+  return apiRequest<Song>(`${songPath(songId)}?${new URLSearchParams({ choirId })}`, { signal });
+}
+
+export const songHistoryQuery = (songId: string, choirId: string) =>
+  queryOptions({
+    queryKey: songKeys.history(songId, choirId),
+    queryFn: ({ signal }) => fetchSongHistory(songId, choirId, signal),
+  });
+
+export function useSongHistory(songId: string, choirId: string | null) {
+  return useQuery({ ...songHistoryQuery(songId, choirId ?? ""), enabled: Boolean(choirId) });
+}
+
+const usagePath = (choirId: string, from: string, to: string) =>
+  `/choirs/${encodeURIComponent(choirId)}/song-usage?${new URLSearchParams({ from, to })}`;
+
+/** The songs a choir's playlists dated from `from` to `to` held, with counts and credits. */
+export function fetchSongUsage(choirId: string, from: string, to: string, signal?: AbortSignal) {
+  return apiRequest<SongUsage>(usagePath(choirId, from, to), { signal });
+}
+
+export const songUsageQuery = (choirId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: songKeys.usage(choirId, from, to),
+    queryFn: ({ signal }) => fetchSongUsage(choirId, from, to, signal),
+  });
+
+export function useSongUsage(choirId: string, range: { from: string; to: string } | null) {
+  return useQuery({
+    ...songUsageQuery(choirId, range?.from ?? "", range?.to ?? ""),
+    enabled: Boolean(choirId && range),
+  });
+}
+
+/** Saves the report as CSV (UTF-8 with a byte-order mark), under the name the server gives. */
+export function downloadSongUsage(choirId: string, from: string, to: string): Promise<string> {
+  return downloadFile(usagePath(choirId, from, to), `song-usage-${from}-${to}.csv`, { accept: "text/csv" });
 }
 
 /** The search is sent with no-cache headers and never answered from the HTTP cache (the server also says no-store). */
@@ -178,6 +226,17 @@ export function exportSongs(songIds: string[]): Promise<ExportedSong[]> {
 
 export function importSongs(body: ImportSongs): Promise<ImportResult> {
   return apiRequest<ImportResult>("/songs/import", { method: "POST", body });
+}
+
+/** What importing these files would create, and what could not be read; nothing is saved. */
+export function previewImport(body: PreviewImport): Promise<ImportPreview> {
+  return apiRequest<ImportPreview>("/songs/import/preview", { method: "POST", body });
+}
+
+/** Saves songs as ChordPro or OpenLyrics: one song as its file, several as a zip (the server names it). */
+export function downloadSongs(songIds: string[], format: "chordpro" | "openlyrics"): Promise<string> {
+  const params = new URLSearchParams({ ids: songIds.join(","), format });
+  return downloadFile(`/songs/export?${params}`, format === "chordpro" ? "song.chordpro" : "song.xml");
 }
 
 /** After any write every song list may be stale; the changed song's detail is replaced when known. */

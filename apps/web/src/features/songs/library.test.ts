@@ -5,6 +5,7 @@ import {
   choirContext,
   chunk,
   clearedFilters,
+  combinePreviews,
   createSongPath,
   deletableIds,
   EMPTY_FILTERS,
@@ -12,8 +13,10 @@ import {
   effectiveSort,
   hasActiveFilters,
   IMPORT_BATCH_MAX_CHARS,
+  IMPORT_DATA_MAX_CHARS,
   IMPORT_FILE_MAX_CHARS,
   importBatches,
+  importFileFromBytes,
   importProgress,
   type LibraryFilters,
   libraryParams,
@@ -259,19 +262,21 @@ describe("import", () => {
     expect(exported.length).toBeGreaterThan(2);
     expect(exported.map((part) => part.name)).toEqual(exported.map((_, i) => `library-${i + 1}.json`));
     for (const part of exported) {
-      const entries = JSON.parse(part.content) as unknown[];
+      const entries = JSON.parse(part.content ?? "") as unknown[];
       expect(part.songs).toBe(entries.length);
       expect(entries.length).toBeLessThanOrEqual(SONG_LIMITS.importSongsMax);
-      expect(part.content.length).toBeLessThanOrEqual(
+      expect(part.content?.length).toBeLessThanOrEqual(
         Math.min(IMPORT_FILE_MAX_CHARS, IMPORT_BATCH_MAX_CHARS),
       );
     }
-    expect(exported.flatMap((part) => JSON.parse(part.content))).toEqual(songs);
+    expect(exported.flatMap((part) => JSON.parse(part.content ?? ""))).toEqual(songs);
     expect(parts.at(-1)).toEqual(file("one.cho"));
     // Every batch of the parts fits the server: files, songs and text.
     for (const batch of importBatches(parts).batches) {
       expect(batch.reduce((n, f) => n + (f.songs ?? 1), 0)).toBeLessThanOrEqual(SONG_LIMITS.importSongsMax);
-      expect(batch.reduce((n, f) => n + f.content.length, 0)).toBeLessThanOrEqual(IMPORT_BATCH_MAX_CHARS);
+      expect(batch.reduce((n, f) => n + (f.content?.length ?? 0), 0)).toBeLessThanOrEqual(
+        IMPORT_BATCH_MAX_CHARS,
+      );
     }
   });
 
@@ -302,6 +307,71 @@ describe("import", () => {
         { name: "c.pro", songIds: ["3"] },
       ]),
     ).toEqual({ imported: 3, failures: [{ name: "b.cho", error: { text: "content: must not be blank" } }] });
+  });
+
+  it("sends a zip and text that is not UTF-8 as bytes, and UTF-8 text as text", () => {
+    const zip = new Uint8Array([0x50, 0x4b, 3, 4, 0, 255]);
+    expect(importFileFromBytes("songs.zip", zip)).toEqual({ name: "songs.zip", data: "UEsDBAD/" });
+    expect(importFileFromBytes("renamed.txt", zip).data).toBe("UEsDBAD/");
+    expect(importFileFromBytes("grace.cho", new TextEncoder().encode("{title: Señor}"))).toEqual({
+      name: "grace.cho",
+      content: "{title: Señor}",
+    });
+    expect(importFileFromBytes("latin1.cho", new Uint8Array([0x53, 0x65, 0xf1, 0x6f, 0x72]))).toEqual({
+      name: "latin1.cho",
+      data: "U2Xxb3I=",
+    });
+  });
+
+  it("keeps a zip too large for the server out of the batches, and counts bytes by their base64", () => {
+    const big = { name: "big.zip", data: "A".repeat(IMPORT_DATA_MAX_CHARS + 4) };
+    const fits = { name: "fits.zip", data: "A".repeat(IMPORT_DATA_MAX_CHARS) };
+    const { batches, tooLarge } = importBatches([big, fits, file("a.cho")], 50, 1000);
+    expect(tooLarge).toEqual([big]);
+    expect(batches).toEqual([[fits], [file("a.cho")]]);
+  });
+
+  it("puts the batches' previews together: songs in order, problems translated by their code", () => {
+    const song = (file: string) => ({
+      file,
+      title: file,
+      artist: null,
+      key: null,
+      sections: 1,
+      format: "chordpro" as const,
+    });
+    const summary = combinePreviews(
+      [
+        { files: [file("a.cho")], preview: { songs: [song("a.cho")], problems: [], digest: "d1" } },
+        {
+          files: [file("b.xml")],
+          preview: {
+            songs: [],
+            problems: [
+              { file: "b.xml", line: 3, code: "xml_malformed", message: "The XML is not well formed: x" },
+            ],
+            digest: "d2",
+          },
+        },
+      ],
+      [{ file: "c.pdf", message: { key: "songs.library.import.unreadable" } }],
+    );
+    expect(summary.songs.map((s) => s.file)).toEqual(["a.cho"]);
+    expect(summary.batches).toEqual([
+      { files: [file("a.cho")], digest: "d1", songCount: 1 },
+      { files: [file("b.xml")], digest: "d2", songCount: 0 },
+    ]);
+    expect(summary.problems).toEqual([
+      { file: "c.pdf", message: { key: "songs.library.import.unreadable" } },
+      {
+        file: "b.xml",
+        line: 3,
+        message: {
+          key: "songs.library.import.problems.xml_malformed",
+          values: { defaultValue: "The XML is not well formed: x" },
+        },
+      },
+    ]);
   });
 
   it("advances the progress per batch", () => {

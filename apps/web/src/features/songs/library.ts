@@ -1,6 +1,9 @@
 import {
   type BulkDeleteResult,
+  type ImportPreview,
+  type ImportProblem,
   type ImportResult,
+  INTERCHANGE_LIMITS,
   LIMITS,
   SONG_LIMITS,
   type Song,
@@ -8,6 +11,7 @@ import {
   type SongSort,
   type UserChoir,
 } from "@choir/contract";
+import { NOT_SUNG_MONTHS } from "./history";
 
 // ── Constants from the spec (section 9) ────────────────────────────────────────────────────────────────────
 
@@ -30,13 +34,15 @@ export const EXPORT_FILE_NAME = "songs-export.json";
 /** Ids per export call: 500 ids in one query string would pass the server's header size limit. */
 export const EXPORT_IDS_PER_CALL = 100;
 
-export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt";
+export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt,.xml,.zip";
 /** Files a request carries: the server's most, so that a library of thousands of song files takes few round trips. */
 export const IMPORT_FILES_PER_BATCH = SONG_LIMITS.importFilesMax;
 /** A batch stays well below the server's 1 MB body limit (JSON escaping can grow the text). */
 export const IMPORT_BATCH_MAX_CHARS = Math.floor(LIMITS.bodyLimitBytes * 0.6);
 /** The server refuses a single file longer than this. */
 export const IMPORT_FILE_MAX_CHARS = LIMITS.songContentMax * 5;
+/** A file sent as bytes (a zip, text that is not UTF-8) is at most this long in base64. */
+export const IMPORT_DATA_MAX_CHARS = Math.ceil(INTERCHANGE_LIMITS.zipMaxBytes / 3) * 4;
 
 // ── Page size ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -48,7 +54,15 @@ export function pageSizeForWidth(width: number): number {
 // ── Filters ↔ query string ─────────────────────────────────────────────────────────────────────────────────
 
 export type SortDirection = "asc" | "desc";
-export const SORT_OPTIONS: readonly SongSort[] = ["relevance", "title", "artist", "createdAt", "tags"];
+/** `lastSung` is offered (and means something) only inside a choir context. */
+export const SORT_OPTIONS: readonly SongSort[] = [
+  "relevance",
+  "title",
+  "artist",
+  "createdAt",
+  "tags",
+  "lastSung",
+];
 
 /** Everything the library's URL holds. */
 export interface LibraryFilters {
@@ -66,6 +80,8 @@ export interface LibraryFilters {
   choirId: string | null;
   /** Inside a choir context, show every song rather than the choir's (`showAll=1`). */
   showAll: boolean;
+  /** Inside a choir context, only songs the choir has not sung in this many months (`notSung`). */
+  notSung: number | null;
 }
 
 export const EMPTY_FILTERS: LibraryFilters = {
@@ -76,6 +92,7 @@ export const EMPTY_FILTERS: LibraryFilters = {
   dir: null,
   choirId: null,
   showAll: false,
+  notSung: null,
 };
 
 const isTrue = (value: string | null) => value === "1" || value === "true";
@@ -101,7 +118,14 @@ export function parseLibraryParams(params: URLSearchParams): LibraryFilters {
     dir: dir === "asc" || dir === "desc" ? dir : null,
     choirId: params.get("choirId") || null,
     showAll: isTrue(params.get("showAll")),
+    notSung: notSungMonths(params.get("notSung")),
   };
+}
+
+/** A "not sung in" count of months the library offers, or null. */
+function notSungMonths(value: string | null): number | null {
+  const months = Number(value);
+  return (NOT_SUNG_MONTHS as readonly number[]).includes(months) ? months : null;
 }
 
 /**
@@ -110,7 +134,7 @@ export function parseLibraryParams(params: URLSearchParams): LibraryFilters {
  */
 export function libraryParams(filters: LibraryFilters, base?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(base);
-  for (const key of ["q", "tags", "mine", "sort", "dir", "choirId", "showAll"]) params.delete(key);
+  for (const key of ["q", "tags", "mine", "sort", "dir", "choirId", "showAll", "notSung"]) params.delete(key);
   if (filters.q.trim()) params.set("q", filters.q);
   for (const tag of filters.tags) params.append("tags", tag);
   if (filters.mine) params.set("mine", "1");
@@ -118,6 +142,7 @@ export function libraryParams(filters: LibraryFilters, base?: URLSearchParams): 
   if (filters.dir) params.set("dir", filters.dir);
   if (filters.choirId) params.set("choirId", filters.choirId);
   if (filters.showAll) params.set("showAll", "1");
+  if (filters.notSung) params.set("notSung", String(filters.notSung));
   return params;
 }
 
@@ -145,25 +170,33 @@ export function normalizedParams(
   return next;
 }
 
-/** Relevance only means something with a search term; otherwise the list is by title. */
-export function effectiveSort(filters: Pick<LibraryFilters, "q" | "sort">): SongSort {
+/**
+ * Relevance only means something with a search term, and last sung only inside a choir context; otherwise the
+ * list is by title.
+ */
+export function effectiveSort(
+  filters: Pick<LibraryFilters, "q" | "sort"> & { choirId?: string | null },
+): SongSort {
   const hasTerm = filters.q.trim() !== "";
   if (filters.sort === "relevance") return hasTerm ? "relevance" : "title";
+  if (filters.sort === "lastSung" && !filters.choirId) return hasTerm ? "relevance" : "title";
   return filters.sort ?? (hasTerm ? "relevance" : "title");
 }
 
-/** Best matches and newest songs come first by default; names read A to Z. */
+/** Best matches, newest songs and the songs sung most recently come first by default; names read A to Z. */
 export function defaultDirection(sort: SongSort): SortDirection {
-  return sort === "relevance" || sort === "createdAt" ? "desc" : "asc";
+  return sort === "relevance" || sort === "createdAt" || sort === "lastSung" ? "desc" : "asc";
 }
 
-export function effectiveDirection(filters: Pick<LibraryFilters, "q" | "sort" | "dir">): SortDirection {
+export function effectiveDirection(
+  filters: Pick<LibraryFilters, "q" | "sort" | "dir"> & { choirId?: string | null },
+): SortDirection {
   return filters.dir ?? defaultDirection(effectiveSort(filters));
 }
 
 /** True when anything narrows the list (what makes an empty list "no songs match"). */
 export function hasActiveFilters(filters: LibraryFilters): boolean {
-  return filters.q.trim() !== "" || filters.tags.length > 0 || filters.mine;
+  return filters.q.trim() !== "" || filters.tags.length > 0 || filters.mine || filters.notSung !== null;
 }
 
 /** Filters cleared, choir context kept. */
@@ -171,16 +204,20 @@ export function clearedFilters(filters: LibraryFilters): LibraryFilters {
   return { ...EMPTY_FILTERS, choirId: filters.choirId, showAll: filters.showAll };
 }
 
-/** The search call (without `skip`) for the filters, the choir context and the page size. */
+/**
+ * The search call (without `skip`) for the filters, the choir context and the page size. Inside a choir context
+ * the songs carry the choir's history (`lastSung`), which the sort and the "not sung in" filter read.
+ */
 export function searchQueryFor(
   filters: LibraryFilters,
   choirId: string | null,
   pageSize: number,
 ): Omit<SongSearchQuery, "skip"> {
-  const sortBy = effectiveSort(filters);
+  const context = { ...filters, choirId };
+  const sortBy = effectiveSort(context);
   const query: Omit<SongSearchQuery, "skip"> = {
     sortBy,
-    sortDirection: effectiveDirection(filters),
+    sortDirection: effectiveDirection(context),
     take: pageSize,
   };
   const term = filters.q.trim();
@@ -188,6 +225,8 @@ export function searchQueryFor(
   if (filters.tags.length > 0) query.tags = filters.tags;
   if (filters.mine) query.onlyUserCreated = true;
   if (choirId && !filters.showAll) query.choirId = choirId;
+  else if (choirId) query.historyChoirId = choirId;
+  if (choirId && filters.notSung) query.notSungMonths = filters.notSung;
   return query;
 }
 
@@ -268,9 +307,46 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 export interface ImportFile {
   name: string;
-  content: string;
+  /** The file's text, as read here (UTF-8). */
+  content?: string;
+  /** Or its bytes in base64: a zip, or text that is not UTF-8 (the server reads its encoding or says why not). */
+  data?: string;
   /** Songs the file holds, when known (an export file read here); a song file holds one. */
   songs?: number;
+}
+
+/** Characters a file adds to a request. */
+const sizeOf = (file: ImportFile) => (file.content ?? file.data ?? "").length;
+
+/** Too long for the server to take: text over the file limit, bytes over the zip limit. */
+export function isTooLarge(file: ImportFile): boolean {
+  return file.data !== undefined
+    ? file.data.length > IMPORT_DATA_MAX_CHARS
+    : sizeOf(file) > IMPORT_FILE_MAX_CHARS;
+}
+
+/** Bytes as base64, in slices (a whole file at once would pass the engine's argument limit). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * A chosen file as the import sends it: a zip (by its name or its first bytes) as base64 bytes; other files as
+ * their UTF-8 text, or as bytes when they are not UTF-8.
+ */
+export function importFileFromBytes(name: string, bytes: Uint8Array): ImportFile {
+  const isZip =
+    /\.zip$/i.test(name) || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4);
+  if (isZip) return { name, data: toBase64(bytes) };
+  try {
+    return { name, content: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { name, data: toBase64(bytes) };
+  }
 }
 
 export interface ImportFileResult {
@@ -288,7 +364,7 @@ export interface ImportFileResult {
  */
 export function splitExports(files: readonly ImportFile[]): ImportFile[] {
   return files.flatMap((file) => {
-    if (!file.name.toLowerCase().endsWith(".json")) return [file];
+    if (!file.name.toLowerCase().endsWith(".json") || file.content === undefined) return [file];
     let entries: unknown;
     try {
       entries = JSON.parse(file.content);
@@ -341,14 +417,14 @@ export function importBatches(
   let size = 0;
   let songs = 0;
   for (const file of files) {
-    if (file.content.length > IMPORT_FILE_MAX_CHARS) {
+    if (isTooLarge(file)) {
       tooLarge.push(file);
       continue;
     }
     const fileSongs = file.songs ?? 1;
     if (
       current.length > 0 &&
-      (current.length >= maxFiles || size + file.content.length > maxChars || songs + fileSongs > maxSongs)
+      (current.length >= maxFiles || size + sizeOf(file) > maxChars || songs + fileSongs > maxSongs)
     ) {
       batches.push(current);
       current = [];
@@ -356,7 +432,7 @@ export function importBatches(
       songs = 0;
     }
     current.push(file);
-    size += file.content.length;
+    size += sizeOf(file);
     songs += fileSongs;
   }
   if (current.length > 0) batches.push(current);
@@ -401,4 +477,54 @@ export function summarizeImport(results: readonly ImportFileResult[]): ImportSum
 export function importProgress(done: number, total: number): number {
   if (total <= 0) return 100;
   return Math.round((Math.min(done, total) / total) * 100);
+}
+
+// ── Import preview ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** A batch as previewed: its files and the digest that confirms exactly its songs. */
+export interface PreviewedBatch {
+  files: ImportFile[];
+  digest: string;
+  songCount: number;
+}
+
+/** A problem to list: the server's (a code the catalogue translates) or one found here (a catalogue key). */
+export interface ImportProblemEntry {
+  file: string;
+  line?: number;
+  message: { key: string; values?: Record<string, unknown> } | { text: string };
+}
+
+export interface ImportPreviewSummary {
+  batches: PreviewedBatch[];
+  songs: ImportPreview["songs"];
+  problems: ImportProblemEntry[];
+}
+
+/** The catalogue text of a server problem, filled with its values; the server's English when the code is new. */
+export function problemEntry(problem: ImportProblem): ImportProblemEntry {
+  return {
+    file: problem.file,
+    ...(problem.line !== undefined ? { line: problem.line } : {}),
+    message: {
+      key: `songs.library.import.problems.${problem.code}`,
+      values: { ...problem.values, defaultValue: problem.message },
+    },
+  };
+}
+
+/** The previews of every batch together, in order. */
+export function combinePreviews(
+  previews: { files: ImportFile[]; preview: ImportPreview }[],
+  localProblems: ImportProblemEntry[],
+): ImportPreviewSummary {
+  return {
+    batches: previews.map(({ files, preview }) => ({
+      files,
+      digest: preview.digest,
+      songCount: preview.songs.length,
+    })),
+    songs: previews.flatMap(({ preview }) => preview.songs),
+    problems: [...localProblems, ...previews.flatMap(({ preview }) => preview.problems.map(problemEntry))],
+  };
 }

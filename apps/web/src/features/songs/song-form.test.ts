@@ -17,6 +17,7 @@ import {
   emptySongForm,
   filterChoirs,
   findChoirVersion,
+  hasDetailsChanged,
   hasSongChanged,
   hasVisibilityChanged,
   isSaveDisabled,
@@ -56,6 +57,10 @@ const song: Song = {
   creatorName: "Ana",
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
+  ccli: null,
+  copyright: null,
+  composer: null,
+  lyricist: null,
   baseSongId: null,
 };
 
@@ -86,7 +91,39 @@ describe("form values and payloads", () => {
       visibility: 2,
       visibleToChoirs: [CHOIR_A],
       tags: ["Hymn"],
+      composer: "",
+      lyricist: "",
+      copyright: "",
+      ccli: "",
     });
+  });
+
+  it("sends a credit only when it changed: a new value trimmed, a cleared one as null", () => {
+    const initial = values({ composer: "John Newton", ccli: "22025" });
+    // Unchanged credits are left out, so a directive edited in the text itself stays as typed there.
+    expect(updateSongBody(initial, initial)).not.toHaveProperty("composer");
+    expect(updateSongBody({ ...initial, composer: " William Walker ", ccli: "" }, initial)).toMatchObject({
+      composer: "William Walker",
+      ccli: null,
+    });
+    expect(updateSongBody({ ...initial, ccli: "" }, initial)).not.toHaveProperty("lyricist");
+    expect(hasDetailsChanged(initial, { ...initial, copyright: "Public domain" })).toBe(true);
+    expect(hasDetailsChanged(initial, { ...initial, composer: "John Newton " })).toBe(false);
+    // A new song sends the credits typed, and none when none are.
+    const form = { ...emptySongForm(), title: "x", content: "y" };
+    expect(createSongBody({ ...form, lyricist: "John Newton" })).toMatchObject({ lyricist: "John Newton" });
+    expect(createSongBody(form)).not.toHaveProperty("lyricist");
+  });
+
+  it("refuses credits longer than the contract allows", () => {
+    const form = { ...emptySongForm(), title: "x", content: "y" };
+    expect(validateSongValues({ ...form, ccli: "1".repeat(SONG_LIMITS.ccliMax) })).toEqual({});
+    expect(validateSongValues({ ...form, ccli: "1".repeat(SONG_LIMITS.ccliMax + 1) })).toEqual({
+      ccli: { key: "validation.maxLength", values: { max: SONG_LIMITS.ccliMax } },
+    });
+    expect(
+      validateSongValues({ ...form, copyright: "©".repeat(SONG_LIMITS.copyrightMax + 1) }),
+    ).toHaveProperty("copyright");
   });
 
   it("starts a new song private, or shared with the choir it was created from", () => {

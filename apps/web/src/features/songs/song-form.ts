@@ -52,7 +52,24 @@ export interface SongFormValues {
   /** Choir ids; meaningful only with PublicChoirs. */
   visibleToChoirs: string[];
   tags: string[];
+  /** Credits (see CREDIT_FIELDS); "" for none. */
+  composer: string;
+  lyricist: string;
+  copyright: string;
+  ccli: string;
 }
+
+/** The song's credits, as the form shows them; each is also a ChordPro directive of the same name in the text. */
+export const CREDIT_FIELDS = ["composer", "lyricist", "copyright", "ccli"] as const;
+export type CreditField = (typeof CREDIT_FIELDS)[number];
+
+/** The contract's longest value of each credit. */
+export const CREDIT_MAX: Record<CreditField, number> = {
+  composer: SONG_LIMITS.composerMax,
+  lyricist: SONG_LIMITS.lyricistMax,
+  copyright: SONG_LIMITS.copyrightMax,
+  ccli: SONG_LIMITS.ccliMax,
+};
 
 export interface ChoirOption {
   id: string;
@@ -68,6 +85,10 @@ export function emptySongForm(): SongFormValues {
     visibility: VISIBILITY.Private,
     visibleToChoirs: [],
     tags: [],
+    composer: "",
+    lyricist: "",
+    copyright: "",
+    ccli: "",
   };
 }
 
@@ -80,6 +101,10 @@ export function songToFormValues(song: Song): SongFormValues {
     visibility: song.visibility,
     visibleToChoirs: song.visibleToChoirs.map((choir) => choir.choirId),
     tags: song.tags.map((tag) => tag.tagName),
+    composer: song.composer ?? "",
+    lyricist: song.lyricist ?? "",
+    copyright: song.copyright ?? "",
+    ccli: song.ccli ?? "",
   };
 }
 
@@ -114,10 +139,22 @@ export function versionFormValues(song: Song): SongFormValues {
 // ── Payloads ────────────────────────────────────────────────────────────────────────────────────────────────
 
 const orNull = (value: string) => value.trim() || null;
+/**
+ * The credits a write sends: those changed from `initial` ("" → null removes one). A credit left as it was is not
+ * sent, so a `{composer: …}` line edited in the text itself is kept as typed there.
+ */
+function changedCredits(values: SongFormValues, initial: SongFormValues) {
+  const credits: Partial<Record<CreditField, string | null>> = {};
+  for (const name of CREDIT_FIELDS) {
+    if (values[name].trim() !== initial[name].trim()) credits[name] = orNull(values[name]);
+  }
+  return credits;
+}
+
 const choirsFor = (values: Pick<SongFormValues, "visibility" | "visibleToChoirs">) =>
   values.visibility === VISIBILITY.PublicChoirs ? [...new Set(values.visibleToChoirs)] : undefined;
 
-/** POST /api/songs: visibleToChoirs only with PublicChoirs, tags only when there are some. */
+/** POST /api/songs: visibleToChoirs only with PublicChoirs, tags and credits only when there are some. */
 export function createSongBody(values: SongFormValues): CreateSong {
   const body: CreateSong = {
     title: values.title.trim(),
@@ -125,6 +162,7 @@ export function createSongBody(values: SongFormValues): CreateSong {
     content: values.content,
     audioUrl: orNull(values.audioUrl),
     visibility: values.visibility,
+    ...changedCredits(values, emptySongForm()),
   };
   const choirs = choirsFor(values);
   if (choirs) body.visibleToChoirs = choirs;
@@ -132,14 +170,18 @@ export function createSongBody(values: SongFormValues): CreateSong {
   return body;
 }
 
-/** PUT /api/songs/{id}: the tags are always sent, so removing the last one clears them. */
-export function updateSongBody(values: SongFormValues): UpdateSong {
+/**
+ * PUT /api/songs/{id}: the tags are always sent, so removing the last one clears them; credits only when changed
+ * from `initial` (what the server holds).
+ */
+export function updateSongBody(values: SongFormValues, initial?: SongFormValues): UpdateSong {
   return {
     title: values.title.trim(),
     artist: orNull(values.artist),
     content: values.content,
     audioUrl: orNull(values.audioUrl),
     tags: [...values.tags],
+    ...(initial ? changedCredits(values, initial) : {}),
   };
 }
 
@@ -182,9 +224,10 @@ export function hasVisibilityChanged(initial: SongFormValues, current: SongFormV
   );
 }
 
-/** Whether the song-update call is needed: title, artist, content, audio link or tags changed. */
+/** Whether the song-update call is needed: title, artist, content, audio link, tags or a credit changed. */
 export function hasDetailsChanged(initial: SongFormValues, current: SongFormValues): boolean {
   return (
+    CREDIT_FIELDS.some((name) => initial[name].trim() !== current[name].trim()) ||
     initial.title.trim() !== current.title.trim() ||
     initial.artist.trim() !== current.artist.trim() ||
     initial.content !== current.content ||
@@ -193,7 +236,7 @@ export function hasDetailsChanged(initial: SongFormValues, current: SongFormValu
   );
 }
 
-/** The edit form's "nothing changed" rule: all seven fields compared. */
+/** The edit form's "nothing changed" rule: every field compared. */
 export function hasSongChanged(initial: SongFormValues, current: SongFormValues): boolean {
   return hasDetailsChanged(initial, current) || hasVisibilityChanged(initial, current);
 }
@@ -228,7 +271,7 @@ export function isValidAudioUrl(value: string): boolean {
   }
 }
 
-export type SongField = "title" | "artist" | "content" | "audioUrl";
+export type SongField = "title" | "artist" | "content" | "audioUrl" | CreditField;
 
 /** Field problems as catalogue messages, with the contract's limits. */
 export function validateSongValues(
@@ -250,6 +293,10 @@ export function validateSongValues(
   if (values.audioUrl.trim().length > SONG_LIMITS.audioUrlMax)
     errors.audioUrl = { key: "validation.maxLength", values: { max: SONG_LIMITS.audioUrlMax } };
   else if (!isValidAudioUrl(values.audioUrl)) errors.audioUrl = { key: "validation.url" };
+  for (const name of CREDIT_FIELDS) {
+    if (values[name].trim().length > CREDIT_MAX[name])
+      errors[name] = { key: "validation.maxLength", values: { max: CREDIT_MAX[name] } };
+  }
   return errors;
 }
 

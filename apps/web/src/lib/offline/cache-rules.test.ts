@@ -7,11 +7,13 @@ import {
   isPlaylistCachedMessage,
   isServerOnlyPath,
   isSongbookPath,
+  isTrackAudioPath,
   keptCopyUrl,
   keptSongbookUrl,
   PLAYLIST_CACHE,
   playlistPdfPath,
   playlistSongIds,
+  trackCacheKey,
 } from "./cache-rules";
 
 describe("offline cache rules", () => {
@@ -130,5 +132,20 @@ describe("offline cache rules", () => {
     expect(isMessageToWorker({ type: "CACHE_PLAYLIST", playlistId: "" })).toBe(false);
     expect(isMessageToWorker({ type: "SKIP_WAITING" })).toBe(true);
     expect(isMessageToWorker({ type: "OTHER" })).toBe(false);
+  });
+
+  it("keeps a track's audio apart from the network-first reads, keyed without its signed token", () => {
+    const audio = "/api/songs/s1/tracks/t1/audio";
+    expect(isTrackAudioPath(audio)).toBe(true);
+    expect(isOfflineReadablePath(audio)).toBe(false);
+    expect(isTrackAudioPath("/api/songs/s1/tracks")).toBe(false);
+    expect(isOfflineReadablePath("/api/songs/s1/tracks")).toBe(true);
+    expect(isTrackAudioPath("/api/songs/s1/tracks/t1")).toBe(false);
+    expect(trackCacheKey(`https://choir.example${audio}?token=abc.def`)).toBe(
+      `https://choir.example${audio}`,
+    );
+    expect(trackCacheKey(`https://choir.example${audio}?token=one`)).toBe(
+      trackCacheKey(`https://choir.example${audio}?token=two`),
+    );
   });
 });

@@ -8,6 +8,13 @@
  * reader who kept it).
  */
 export const PLAYLIST_CACHE = "playlist-songs-v1.3";
+/**
+ * Rehearsal tracks' audio, kept the first time each is played (cache first): a playlist kept offline plays its
+ * tracks offline once they were played. Keyed by the address without its query (the signed token changes).
+ */
+export const TRACK_CACHE = "track-audio-v1";
+/** How many tracks the device keeps at most; the least recently used go first. */
+export const TRACK_CACHE_MAX_ENTRIES = 80;
 /** API reads answered network-first, kept for when the network is gone. */
 export const API_CACHE = "api-reads-v1";
 /** How long a network-first read waits for the network before answering from the cache. */
@@ -70,9 +77,27 @@ export function isOfflineReadablePath(pathname: string): boolean {
     pathname === "/api/me" ||
     /^\/api\/choirs\/[^/]+\/playlists\/?$/.test(pathname) ||
     (pathname.startsWith("/api/playlists/") && !isSongbookPath(pathname) && !isLiveStreamPath(pathname)) ||
-    pathname.startsWith("/api/songs/")
+    (pathname.startsWith("/api/songs/") && !isTrackAudioPath(pathname))
   );
 }
+
+/** A rehearsal track's audio (`/api/songs/{id}/tracks/{trackId}/audio`), whatever the query. */
+export function isTrackAudioPath(pathname: string): boolean {
+  return /^\/api\/songs\/[^/]+\/tracks\/[^/]+\/audio$/.test(pathname);
+}
+
+/**
+ * The cache key of a track's audio: its address without the query, so the copy kept under one signed token is
+ * found under the next one (the token is bound to the track; the path names it).
+ */
+export function trackCacheKey(url: string): string {
+  const parsed = new URL(url);
+  parsed.search = "";
+  return parsed.href;
+}
+
+/** A song's track list (kept with a playlist offline, so its tracks can be found there). */
+export const songTracksPath = (songId: string) => `${songPath(songId)}/tracks`;
 
 /** Paths the single-page app never answers: navigation there goes to the server, not to index.html. */
 export function isServerOnlyPath(pathname: string): boolean {

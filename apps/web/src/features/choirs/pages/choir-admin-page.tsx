@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Grid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconArrowLeft, IconShieldCheck, IconTemplate } from "@tabler/icons-react";
+import { IconArrowLeft, IconFileAnalytics, IconShieldCheck, IconTemplate } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
@@ -109,6 +109,22 @@ export function ChoirAdminPage() {
                   data-testid="choir-templates-link"
                 >
                   {t("choir.admin.templatesLink")}
+                </Button>
+              </Card>
+              <Card component="section" aria-labelledby="song-usage-title">
+                <Title order={2} size="h3" id="song-usage-title">
+                  {t("choir.admin.songUsageTitle")}
+                </Title>
+                <Text mt={4}>{t("choir.admin.songUsageDescription")}</Text>
+                <Button
+                  mt="md"
+                  component={Link}
+                  to={`/choir/${choir.id}/song-usage`}
+                  variant="default"
+                  leftSection={<IconFileAnalytics size={20} aria-hidden="true" />}
+                  data-testid="choir-song-usage-link"
+                >
+                  {t("choir.admin.songUsageLink")}
                 </Button>
               </Card>
               <PlaylistEditingSetting choir={choir} />

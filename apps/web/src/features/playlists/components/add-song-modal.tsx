@@ -1,11 +1,12 @@
 import { SONG_LIMITS, type Song } from "@choir/contract";
 import { Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCheck, IconGitBranch, IconPlus, IconSearch, IconTag } from "@tabler/icons-react";
+import { IconCheck, IconGitBranch, IconHistory, IconPlus, IconSearch, IconTag } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { songSearchQuery } from "../../songs/api";
+import { formatSungDay, sungAgo } from "../../songs/history";
 import { tagGoesBy } from "../../songs/tag-names";
 import classes from "./add-song-modal.module.css";
 
@@ -29,6 +30,8 @@ export interface AddSongModalProps {
   onAdd: (song: Song) => void;
   /** A song being added right now. */
   pendingSongId?: string | null;
+  /** The playlist's choir: each song says when that choir last sang it. */
+  choirId?: string | null;
 }
 
 /**
@@ -42,6 +45,22 @@ function VersionLine({ song }: { song: Song }) {
     <Text size="sm" fw={600} mt={2} c="var(--mantine-color-violet-text)" data-testid="add-song-version">
       <IconGitBranch size={16} aria-hidden="true" style={{ verticalAlign: -3, marginInlineEnd: 4 }} />
       {choir ? t("playlists.addSong.choirVersionOf", { choir }) : t("playlists.addSong.choirVersion")}
+    </Text>
+  );
+}
+
+/** "Last sung Dec 7, 2025 (2 weeks ago)" for the playlist's choir, or "Not sung yet". */
+function LastSungLine({ lastSung }: { lastSung: string | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" mt={2} data-testid="add-song-last-sung" data-last-sung={lastSung ?? ""}>
+      <IconHistory size={16} aria-hidden="true" style={{ verticalAlign: -3, marginInlineEnd: 4 }} />
+      {lastSung
+        ? t("songs.history.lastSungAgo", {
+            date: formatSungDay(lastSung),
+            ago: sungAgo(lastSung, i18n.language),
+          })
+        : t("songs.history.notSungYet")}
     </Text>
   );
 }
@@ -88,6 +107,7 @@ export function AddSongModal({
   existingSongIds,
   onAdd,
   pendingSongId,
+  choirId,
 }: AddSongModalProps) {
   const { t } = useTranslation();
   const [term, setTerm] = useState("");
@@ -97,6 +117,7 @@ export function AddSongModal({
       searchTerm: settled || undefined,
       take: RESULTS,
       sortBy: settled ? "relevance" : "title",
+      historyChoirId: choirId ?? undefined,
     }),
     enabled: opened,
     placeholderData: keepPreviousData,
@@ -115,7 +136,12 @@ export function AddSongModal({
   const sectionTag = sectionTitle.trim();
   const canFavour = sectionTag.length > 0 && sectionTag.length <= SONG_LIMITS.tagMax;
   const tagged = useQuery({
-    ...songSearchQuery({ tags: [sectionTag], take: SECTION_SUGGESTIONS, sortBy: "title" }),
+    ...songSearchQuery({
+      tags: [sectionTag],
+      take: SECTION_SUGGESTIONS,
+      sortBy: "title",
+      historyChoirId: choirId ?? undefined,
+    }),
     enabled: opened && canFavour,
   });
   const taggedSongs = canFavour ? (tagged.data?.songs ?? []) : [];
@@ -146,6 +172,7 @@ export function AddSongModal({
             {song.artist || t("songs.library.card.unknownArtist")}
           </Text>
           {song.baseSongId ? <VersionLine song={song} /> : null}
+          {song.lastSung !== undefined ? <LastSungLine lastSung={song.lastSung} /> : null}
         </div>
         <Group gap="xs" wrap="nowrap">
           {isAdded ? (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DownloadMenu } from "../../../components/download-menu";
 import { LoadingView } from "../../../components/loading-view";
 import { PlaylistOfflineStatus } from "../../../components/offline-status";
 import { PageLayout } from "../../../components/page-layout";
@@ -15,7 +16,7 @@ import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
-import { usePlaylist } from "../api";
+import { downloadPlaylistChordPro, downloadPlaylistSongbook, usePlaylist } from "../api";
 import { LiveBadge } from "../components/live-badge";
 import { PlaylistShareModal, usePlaylistPermissions } from "../components/playlist-share-modal";
 import classes from "../components/playlists.module.css";
@@ -159,6 +160,23 @@ export function PlaylistDetailPage() {
             >
               {t("share.button")}
             </Button>
+            {total > 0 ? (
+              <DownloadMenu
+                testId="playlist-detail-download"
+                choices={[
+                  {
+                    id: "pdf",
+                    label: t("download.songbook"),
+                    onSelect: () => downloadPlaylistSongbook(data.id),
+                  },
+                  {
+                    id: "chordpro",
+                    label: t("download.playlistChordPro"),
+                    onSelect: () => downloadPlaylistChordPro(data.id),
+                  },
+                ]}
+              />
+            ) : null}
             {canDelete ? (
               <Button
                 variant="outline"

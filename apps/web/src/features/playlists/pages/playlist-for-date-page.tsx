@@ -408,6 +408,7 @@ export function PlaylistForDateView({ choirId, renderShareModal }: PlaylistForDa
         sectionTitle={addingTo ? builtInTitleText(t, addingTo.title) : ""}
         existingSongIds={existing}
         pendingSongId={add.isPending ? (add.variables?.songId ?? null) : null}
+        choirId={choirId}
         onAdd={(song: Song) => {
           if (!addingTo) return;
           // Added: the dialog closes and the song shows in its section (with the "added" toast); on failure it

@@ -6,6 +6,7 @@ import {
   IconBulbOff,
   IconChevronLeft,
   IconChevronRight,
+  IconHeadphones,
   IconMaximize,
   IconMinimize,
   IconX,
@@ -23,10 +24,12 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LazyPracticePlayer } from "../../../components/practice-player/lazy-practice-player";
 import { parseSongCached } from "../../../components/song-sheet/song-sheet-view";
 import { useSheetSettings } from "../../../components/song-sheet/use-sheet-settings";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { songQuery } from "../../songs/api";
+import { useTracks } from "../../tracks/api";
 import type { LiveState } from "../live";
 import { AutoScrollTools, LeadBar, LeadTool, SingSettingsMenu, StageTool } from "./sing-controls";
 import {
@@ -298,6 +301,11 @@ export function SingStage({
     return () => cancelAnimationFrame(frame);
   }, [settings.isAutoScroll, settings.scrollSpeed, isScrolling, current, index, seconds]);
 
+  // ── Practice: the song on screen's rehearsal tracks, in a panel under the stage ──
+  const tracks = useTracks(stop.entry.songId, { enabled: stop.entry.song !== null });
+  const hasTracks = stop.entry.song !== null && (tracks.data?.length ?? 0) > 0;
+  const [isPractising, setPractising] = useState(false);
+
   // ── Touch: swipes turn songs' pages, taps at the sides too; a touch pauses auto-scroll, a tap resumes it ──
   const gesture = useRef<{ x: number; y: number; at: number; paused: boolean; id: number } | null>(null);
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
@@ -412,6 +420,16 @@ export function SingStage({
               </span>
             </Tooltip>
           ) : null}
+          {hasTracks ? (
+            <StageTool
+              label={t("sing.practice")}
+              onClick={() => setPractising((value) => !value)}
+              pressed={isPractising}
+              testId="sing-practice"
+            >
+              <IconHeadphones size={24} aria-hidden="true" />
+            </StageTool>
+          ) : null}
           {canLead && lead.role !== "leader" ? (
             <LeadTool onLead={lead.startLeading} isTakeOver={otherLeader !== null} />
           ) : null}
@@ -498,6 +516,20 @@ export function SingStage({
           );
         })}
       </main>
+      {isPractising && hasTracks && tracks.data ? (
+        <div className={classes.practiceDock}>
+          <LazyPracticePlayer
+            key={stop.entry.songId}
+            title={title}
+            tracks={tracks.data}
+            myPart={myPart}
+            onClose={() => {
+              setPractising(false);
+              stageRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,10 @@ const song = (title: string, overrides: Partial<Song> = {}): Song => ({
   creatorName: "Ana Directora",
   createdAt: "2025-03-01T10:00:00.000Z",
   updatedAt: "2025-03-01T10:00:00.000Z",
+  ccli: null,
+  copyright: null,
+  composer: null,
+  lyricist: null,
   baseSongId: null,
   ...overrides,
 });

@@ -1,11 +1,12 @@
 import type { Song } from "@choir/contract";
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { IconDownload, IconSquareCheck, IconTrash, IconX } from "@tabler/icons-react";
+import { IconSquareCheck, IconTrash, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DownloadMenu } from "../../../components/download-menu";
 import { failureMessage, messageText, serverMessage } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
-import { exportSongs, useBulkDeleteSongs } from "../api";
+import { downloadSongs, exportSongs, useBulkDeleteSongs } from "../api";
 import {
   type BulkDeleteSummary,
   canDeleteSong,
@@ -83,6 +84,13 @@ export function LibraryBulkBar({
     }
   };
 
+  /** ChordPro or OpenLyrics files: a zip per hundred songs (the most one address carries). */
+  const downloadSelected = async (format: "chordpro" | "openlyrics") => {
+    const ids = selectedSongs.map((song) => song.songId);
+    for (const group of chunk(ids, EXPORT_IDS_PER_CALL)) await downloadSongs(group, format);
+    showSuccess(t("songs.library.bulk.exported", { count: ids.length }));
+  };
+
   const exportSelected = async () => {
     setExporting(true);
     try {
@@ -124,18 +132,29 @@ export function LibraryBulkBar({
           </Button>
         </div>
         <div className={classes.bulkGroup}>
-          <Button
-            variant="default"
-            size="sm"
-            style={{ flex: 1 }}
-            leftSection={<IconDownload size={18} aria-hidden="true" />}
-            onClick={() => void exportSelected()}
-            loading={isExporting}
-            disabled={selected.size === 0}
-            data-testid="songs-bulk-export"
-          >
-            {t("songs.library.bulk.export")}
-          </Button>
+          <div style={{ flex: 1, display: "flex" }}>
+            <DownloadMenu
+              label={t("songs.library.bulk.export")}
+              size="sm"
+              fullWidth
+              disabled={selected.size === 0 || isExporting}
+              testId="songs-bulk-export"
+              failureKey="songs.library.bulk.exportFailed"
+              choices={[
+                { id: "json", label: t("songs.library.bulk.exportJson"), onSelect: exportSelected },
+                {
+                  id: "chordpro",
+                  label: t("songs.library.bulk.exportChordPro"),
+                  onSelect: () => downloadSelected("chordpro"),
+                },
+                {
+                  id: "openlyrics",
+                  label: t("songs.library.bulk.exportOpenLyrics"),
+                  onSelect: () => downloadSelected("openlyrics"),
+                },
+              ]}
+            />
+          </div>
           <Button
             color="red.9"
             size="sm"

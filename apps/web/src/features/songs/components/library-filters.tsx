@@ -1,9 +1,10 @@
 import type { SongSort } from "@choir/contract";
-import { CloseButton, Switch, TextInput } from "@mantine/core";
+import { CloseButton, NativeSelect, Switch, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+import { IconHistory, IconSearch } from "@tabler/icons-react";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NOT_SUNG_MONTHS } from "../history";
 import {
   effectiveDirection,
   effectiveSort,
@@ -20,10 +21,12 @@ export interface LibraryFiltersProps {
   /** `replace` for typing, so each pause in a search does not become a history entry. */
   onChange: (patch: Partial<LibraryFilters>, options?: { replace?: boolean }) => void;
   searchRef?: RefObject<HTMLInputElement | null>;
+  /** The choir context (one of the user's choirs): sorting by last sung and "not sung in" are offered in it. */
+  choirId?: string | null;
 }
 
 /** The search row (kept in view while scrolling) and, below it, the tag filter and the my-songs switch. */
-export function LibraryFiltersBar({ filters, onChange, searchRef }: LibraryFiltersProps) {
+export function LibraryFiltersBar({ filters, onChange, searchRef, choirId = null }: LibraryFiltersProps) {
   const { t } = useTranslation();
   const [term, setTerm] = useState(filters.q);
   const [debouncedTerm] = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
@@ -50,8 +53,8 @@ export function LibraryFiltersBar({ filters, onChange, searchRef }: LibraryFilte
     onChange({ q: value }, { replace: true });
   };
 
-  const sort = effectiveSort(filters);
-  const direction = effectiveDirection(filters);
+  const sort = effectiveSort({ ...filters, choirId });
+  const direction = effectiveDirection({ ...filters, choirId });
 
   return (
     <>
@@ -97,6 +100,7 @@ export function LibraryFiltersBar({ filters, onChange, searchRef }: LibraryFilte
             sort={sort}
             direction={direction}
             hasTerm={filters.q.trim() !== ""}
+            hasChoir={choirId !== null}
             onSortChange={(next: SongSort) => onChange({ sort: next })}
             onDirectionChange={(next: SortDirection) => onChange({ dir: next })}
           />
@@ -115,6 +119,24 @@ export function LibraryFiltersBar({ filters, onChange, searchRef }: LibraryFilte
           label={t("songs.library.mine")}
           data-testid="songs-mine-toggle"
         />
+        {choirId ? (
+          <NativeSelect
+            size="md"
+            className={classes.notSungFilter}
+            aria-label={t("songs.library.notSung.label")}
+            leftSection={<IconHistory size={20} aria-hidden="true" />}
+            value={filters.notSung ? String(filters.notSung) : ""}
+            onChange={(event) => onChange({ notSung: Number(event.currentTarget.value) || null })}
+            data={[
+              { value: "", label: t("songs.library.notSung.any") },
+              ...NOT_SUNG_MONTHS.map((months) => ({
+                value: String(months),
+                label: t("songs.library.notSung.months", { count: months }),
+              })),
+            ]}
+            data-testid="songs-not-sung"
+          />
+        ) : null}
       </div>
     </>
   );

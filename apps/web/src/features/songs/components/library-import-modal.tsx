@@ -1,36 +1,39 @@
 import { Alert, Button, FileInput, Group, List, Modal, Progress, Stack, Text } from "@mantine/core";
-import { IconCheck, IconFileImport, IconInfoCircle, IconUpload } from "@tabler/icons-react";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconCheck, IconEye, IconFileImport, IconInfoCircle, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage, messageText } from "../../../lib/messages";
-import { importSongs, useSongsWritten } from "../api";
+import { importSongs, previewImport, useSongsWritten } from "../api";
 import {
-  batchResults,
-  failedBatch,
+  combinePreviews,
   IMPORT_ACCEPT,
   type ImportFile,
-  type ImportFileResult,
-  type ImportSummary,
+  type ImportPreviewSummary,
+  type ImportProblemEntry,
   importBatches,
+  importFileFromBytes,
   importProgress,
   splitExports,
-  summarizeImport,
 } from "../library";
 import classes from "./library.module.css";
 
 type Phase =
   | { step: "choose" }
-  | { step: "importing"; done: number; total: number }
-  | { step: "done"; summary: ImportSummary };
+  | { step: "reading"; done: number; total: number }
+  | { step: "preview"; summary: ImportPreviewSummary }
+  | { step: "importing"; done: number; total: number; summary: ImportPreviewSummary }
+  | { step: "done"; imported: number; failures: ImportProblemEntry[] };
 
-/** A file's text; FileReader where Blob.text is missing (older Safari). */
-function readText(file: File): Promise<string> {
-  if (typeof file.text === "function") return file.text();
+/** A file's bytes; FileReader where Blob.arrayBuffer is missing (older Safari). */
+function readBytes(file: File): Promise<Uint8Array> {
+  if (typeof file.arrayBuffer === "function")
+    return file.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ""));
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
 }
 
@@ -39,16 +42,72 @@ export interface LibraryImportModalProps {
   onClose: () => void;
 }
 
+function ProblemList({ problems }: { problems: ImportProblemEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <List spacing={4} className={classes.failureList} data-testid="songs-import-problems">
+      {problems.map((problem, index) => (
+        // The same file name can be chosen twice from different folders.
+        // biome-ignore lint/suspicious/noArrayIndexKey: names are not unique
+        <List.Item key={`${problem.file}-${index}`}>
+          <Text span fw={600} style={{ overflowWrap: "anywhere" }}>
+            {problem.file}
+          </Text>
+          {problem.line !== undefined ? ` (${t("songs.library.import.atLine", { line: problem.line })})` : ""}
+          {": "}
+          {messageText(t, problem.message)}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function SongList({ summary }: { summary: ImportPreviewSummary }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={classes.previewList} data-testid="songs-import-preview-songs">
+      {summary.songs.map((song, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a file can hold two songs of one title
+        <li key={`${song.file}-${index}`} className={classes.previewSong}>
+          <Text fw={700} className={classes.previewTitle}>
+            {song.title}
+          </Text>
+          <Text size="sm" c="dimmed" className={classes.previewTitle}>
+            {[
+              song.artist,
+              song.key ? t("songs.library.import.key", { key: song.key }) : null,
+              t("songs.library.import.sections", { count: song.sections }),
+              t(`songs.library.import.formats.${song.format}`),
+              song.otherLanguages?.length
+                ? t("songs.library.import.otherLanguages", { languages: song.otherLanguages.join(", ") })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.previewTitle}>
+            {song.file}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * Import songs from files read in the browser (.json exports, ChordPro and plain text), sent a few files per
- * call with the progress advancing per call; ends with how many songs were imported and which files failed.
+ * Import songs from files read in the browser (exports of this app, ChordPro, OpenLyrics, OpenSong, SongSelect
+ * downloads, plain text, and zips of them). First every file is read by the server and the modal shows what would
+ * be created and what could not be read, with nothing saved; "Import N songs" then saves exactly those songs, a
+ * batch of files per call, each batch all or nothing.
  */
 export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps) {
   const { t } = useTranslation();
   const songsWritten = useSongsWritten();
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<Phase>({ step: "choose" });
-  const isImporting = phase.step === "importing";
+  // On a phone the dialog takes the screen: the preview's lists and buttons need its height.
+  const isPhone = useMediaQuery("(max-width: 36em)");
+  const isBusy = phase.step === "reading" || phase.step === "importing";
 
   const reset = () => {
     setFiles([]);
@@ -56,60 +115,80 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
   };
 
   const close = () => {
-    if (isImporting) return;
+    if (isBusy) return;
     onClose();
     // The next opening starts afresh, after the closing animation.
     setTimeout(reset, 200);
   };
 
-  const run = async () => {
-    const results: ImportFileResult[] = [];
-    const read: ImportFile[] = [];
+  const read = async () => {
+    const localProblems: ImportProblemEntry[] = [];
+    const chosen: ImportFile[] = [];
     for (const file of files) {
       try {
-        read.push({ name: file.name, content: await readText(file) });
+        chosen.push(importFileFromBytes(file.name, await readBytes(file)));
       } catch {
-        results.push({ name: file.name, songIds: [], error: { key: "songs.library.import.unreadable" } });
+        localProblems.push({ file: file.name, message: { key: "songs.library.import.unreadable" } });
       }
     }
-    const { batches, tooLarge } = importBatches(splitExports(read));
+    const { batches, tooLarge } = importBatches(splitExports(chosen));
     for (const file of tooLarge) {
-      results.push({ name: file.name, songIds: [], error: { key: "songs.library.import.tooLarge" } });
+      localProblems.push({ file: file.name, message: { key: "songs.library.import.tooLarge" } });
     }
-    setPhase({ step: "importing", done: 0, total: batches.length });
-    let done = 0;
-    for (const batch of batches) {
+    setPhase({ step: "reading", done: 0, total: batches.length });
+    const previews = [];
+    for (const [index, batch] of batches.entries()) {
       try {
-        results.push(...batchResults(await importSongs({ files: batch })));
+        previews.push({ files: batch, preview: await previewImport({ files: batch }) });
       } catch (error) {
         const message = failureMessage(error, "songs.library.import.batchFailed");
-        results.push(...failedBatch(batch, "key" in message ? { key: message.key } : { text: message.text }));
+        for (const file of batch) localProblems.push({ file: file.name, message });
       }
-      done += 1;
-      setPhase({ step: "importing", done, total: batches.length });
+      setPhase({ step: "reading", done: index + 1, total: batches.length });
     }
-    const summary = summarizeImport(results);
-    setPhase({ step: "done", summary });
-    if (summary.imported > 0) await songsWritten();
+    setPhase({ step: "preview", summary: combinePreviews(previews, localProblems) });
   };
 
-  const percent =
-    phase.step === "importing" ? importProgress(phase.done, phase.total) : phase.step === "done" ? 100 : 0;
+  const save = async (summary: ImportPreviewSummary) => {
+    const batches = summary.batches.filter((batch) => batch.songCount > 0);
+    const failures: ImportProblemEntry[] = [];
+    let imported = 0;
+    setPhase({ step: "importing", done: 0, total: batches.length, summary });
+    for (const [index, batch] of batches.entries()) {
+      try {
+        const result = await importSongs({ files: batch.files, previewDigest: batch.digest });
+        imported += result.results.reduce((total, entry) => total + entry.songIds.length, 0);
+      } catch (error) {
+        const message = failureMessage(error, "songs.library.import.batchFailed");
+        for (const file of batch.files) failures.push({ file: file.name, message });
+      }
+      setPhase({ step: "importing", done: index + 1, total: batches.length, summary });
+    }
+    setPhase({ step: "done", imported, failures });
+    if (imported > 0) await songsWritten();
+  };
+
+  const progress =
+    phase.step === "reading" || phase.step === "importing"
+      ? { value: importProgress(phase.done, phase.total), done: phase.done, total: phase.total }
+      : null;
+  const summary = phase.step === "preview" || phase.step === "importing" ? phase.summary : null;
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={t("songs.library.import.title")}
+      title={summary ? t("songs.library.import.previewTitle") : t("songs.library.import.title")}
       closeButtonProps={{ "aria-label": t("common.close") }}
-      closeOnClickOutside={!isImporting}
-      closeOnEscape={!isImporting}
-      withCloseButton={!isImporting}
-      size={560}
+      closeOnClickOutside={!isBusy}
+      closeOnEscape={!isBusy}
+      withCloseButton={!isBusy}
+      size={600}
+      fullScreen={isPhone}
       data-testid="songs-import-modal"
     >
       <Stack gap="md">
-        {phase.step === "done" ? null : (
+        {phase.step === "choose" || phase.step === "reading" ? (
           <>
             <Text>{t("songs.library.import.description")}</Text>
             <FileInput
@@ -121,27 +200,55 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               clearable
               value={files}
               onChange={setFiles}
-              disabled={isImporting}
+              disabled={isBusy}
               leftSection={<IconFileImport size={20} aria-hidden="true" />}
               size="md"
               fileInputProps={{ "data-testid": "songs-import-input" } as React.ComponentProps<"input">}
             />
           </>
-        )}
+        ) : null}
 
-        {phase.step !== "choose" ? (
+        {progress ? (
           <Stack gap={4}>
             <Progress
-              value={percent}
+              value={progress.value}
               size="lg"
-              animated={isImporting}
+              animated
               aria-label={t("songs.library.import.progress")}
               data-testid="songs-import-progress"
             />
-            {phase.step === "importing" ? (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t("songs.library.import.batches", { done: phase.done, total: phase.total })}
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t("songs.library.import.batches", { done: progress.done, total: progress.total })}
+            </Text>
+          </Stack>
+        ) : null}
+
+        {summary ? (
+          <Stack gap="sm" data-testid="songs-import-preview">
+            <Alert
+              color={summary.songs.length > 0 ? "teal" : "gray"}
+              variant="light"
+              icon={<IconInfoCircle size={20} aria-hidden="true" />}
+              role="status"
+            >
+              <Text fw={700} data-testid="songs-import-preview-count">
+                {summary.songs.length > 0
+                  ? t("songs.library.import.willCreate", { count: summary.songs.length })
+                  : t("songs.library.import.nothingToImport")}
               </Text>
+              {summary.songs.length > 0 ? (
+                <Text size="sm">{t("songs.library.import.nothingSavedYet")}</Text>
+              ) : null}
+            </Alert>
+            {summary.songs.length > 0 ? <SongList summary={summary} /> : null}
+            {summary.problems.length > 0 ? (
+              <Alert
+                color="red"
+                variant="light"
+                title={t("songs.library.import.problemsTitle", { count: summary.problems.length })}
+              >
+                <ProblemList problems={summary.problems} />
+              </Alert>
             ) : null}
           </Stack>
         ) : null}
@@ -149,10 +256,10 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
         {phase.step === "done" ? (
           <Stack gap="sm" data-testid="songs-import-summary">
             <Alert
-              color={phase.summary.imported > 0 ? "teal" : "gray"}
+              color={phase.imported > 0 ? "teal" : "gray"}
               variant="light"
               icon={
-                phase.summary.imported > 0 ? (
+                phase.imported > 0 ? (
                   <IconCheck size={20} aria-hidden="true" />
                 ) : (
                   <IconInfoCircle size={20} aria-hidden="true" />
@@ -160,23 +267,11 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               }
               role="status"
             >
-              <Text fw={700}>{t("songs.library.import.imported", { count: phase.summary.imported })}</Text>
+              <Text fw={700}>{t("songs.library.import.imported", { count: phase.imported })}</Text>
             </Alert>
-            {phase.summary.failures.length > 0 ? (
+            {phase.failures.length > 0 ? (
               <Alert color="red" variant="light" title={t("songs.library.import.failedFiles")}>
-                <List spacing={4} className={classes.failureList} data-testid="songs-import-failures">
-                  {phase.summary.failures.map((failure, index) => (
-                    // The same file name can be chosen twice from different folders.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: names are not unique
-                    <List.Item key={`${failure.name}-${index}`}>
-                      <Text span fw={600} style={{ overflowWrap: "anywhere" }}>
-                        {failure.name}
-                      </Text>
-                      {": "}
-                      {messageText(t, failure.error)}
-                    </List.Item>
-                  ))}
-                </List>
+                <ProblemList problems={phase.failures} />
               </Alert>
             ) : null}
           </Stack>
@@ -192,19 +287,34 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                 {t("common.close")}
               </Button>
             </>
-          ) : (
+          ) : summary ? (
             <>
-              <Button variant="default" onClick={close} disabled={isImporting}>
+              <Button variant="default" onClick={close} disabled={isBusy} data-testid="songs-import-cancel">
                 {t("common.cancel")}
               </Button>
               <Button
                 leftSection={<IconUpload size={20} aria-hidden="true" />}
-                onClick={() => void run()}
-                loading={isImporting}
+                onClick={() => void save(summary)}
+                loading={phase.step === "importing"}
+                disabled={summary.songs.length === 0}
+                data-testid="songs-import-confirm"
+              >
+                {t("songs.library.import.confirm", { count: summary.songs.length })}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="default" onClick={close} disabled={isBusy}>
+                {t("common.cancel")}
+              </Button>
+              <Button
+                leftSection={<IconEye size={20} aria-hidden="true" />}
+                onClick={() => void read()}
+                loading={phase.step === "reading"}
                 disabled={files.length === 0}
                 data-testid="songs-import-submit"
               >
-                {t("songs.library.import.submit", { count: files.length })}
+                {t("songs.library.import.review", { count: files.length })}
               </Button>
             </>
           )}

@@ -1,9 +1,17 @@
 import { type Song, VISIBILITY } from "@choir/contract";
 import { Badge, Checkbox, Group, Text, Title } from "@mantine/core";
-import { IconGitBranch, IconKey, IconLock, IconUsersGroup, IconWorld } from "@tabler/icons-react";
+import {
+  IconGitBranch,
+  IconHistory,
+  IconKey,
+  IconLock,
+  IconUsersGroup,
+  IconWorld,
+} from "@tabler/icons-react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatSungDay } from "../history";
 import { songKey } from "../library";
 import { tagLabel } from "../tag-names";
 import classes from "./library.module.css";
@@ -29,7 +37,10 @@ export interface LibrarySongCardProps {
   actions?: ReactNode;
 }
 
-/** A song in the library: title, artist, key, version and visibility badges, tags. */
+/**
+ * A song in the library: title, artist, key, version and visibility badges, tags, and when the library is read
+ * for a choir, the day the choir last sang it.
+ */
 export function LibrarySongCard({
   song,
   href,
@@ -123,6 +134,15 @@ export function LibrarySongCard({
           {t(`songs.library.visibility.${visibility.name}`)}
         </Badge>
       </Group>
+
+      {song.lastSung !== undefined ? (
+        <Text size="sm" c="dimmed" className={classes.cardHistory} data-testid="song-card-last-sung">
+          <IconHistory size={16} aria-hidden="true" />
+          {song.lastSung
+            ? t("songs.history.lastSung", { date: formatSungDay(song.lastSung) })
+            : t("songs.history.notSungYet")}
+        </Text>
+      ) : null}
 
       {song.tags.length > 0 ? (
         <Group gap={6} wrap="wrap" role="list" aria-label={t("songs.library.card.tags")}>

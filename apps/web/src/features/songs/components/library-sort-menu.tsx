@@ -10,6 +10,8 @@ export interface LibrarySortMenuProps {
   direction: SortDirection;
   /** Relevance is offered only while there is a search term. */
   hasTerm: boolean;
+  /** Last sung is offered only inside a choir context. */
+  hasChoir?: boolean;
   onSortChange: (sort: SongSort) => void;
   onDirectionChange: (direction: SortDirection) => void;
 }
@@ -17,11 +19,12 @@ export interface LibrarySortMenuProps {
 const check = (isOn: boolean) =>
   isOn ? <IconCheck size={18} aria-hidden="true" /> : <span style={{ display: "inline-block", width: 18 }} />;
 
-/** Sort by relevance, title, artist or date added, ascending or descending. */
+/** Sort by relevance, title, artist, date added, tags or (in a choir) date last sung, ascending or descending. */
 export function LibrarySortMenu({
   sort,
   direction,
   hasTerm,
+  hasChoir = false,
   onSortChange,
   onDirectionChange,
 }: LibrarySortMenuProps) {
@@ -48,7 +51,9 @@ export function LibrarySortMenu({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t("songs.library.sort.by")}</Menu.Label>
-        {SORT_OPTIONS.filter((option) => option !== "relevance" || hasTerm).map((option) => (
+        {SORT_OPTIONS.filter(
+          (option) => (option !== "relevance" || hasTerm) && (option !== "lastSung" || hasChoir),
+        ).map((option) => (
           <Menu.Item
             key={option}
             role="menuitemradio"

@@ -14,6 +14,7 @@ import {
 } from "../song-form";
 import { ChoirCheckboxes } from "./choir-checkboxes";
 import classes from "./song-create-fields.module.css";
+import { SongCreditFields } from "./song-credit-fields";
 import { TagInput } from "./tag-input";
 
 export type SongFieldsVariant = "create" | "edit" | "version";
@@ -106,6 +107,7 @@ export function SongFormFields({
             onChange={(tags) => form.setFieldValue("tags", tags)}
             disabled={disabled}
           />
+          {variant === "version" ? null : <SongCreditFields form={form} disabled={disabled} />}
         </Stack>
       </Card>
 

@@ -65,7 +65,7 @@ export function SongEditForm({ song, choirs, guide, onDone }: SongEditFormProps)
 
   /** The song update; an unreadable answer counts as saved when the refetched song matches what was sent. */
   const saveDetails = async (values: SongFormValues): Promise<boolean> => {
-    const body = updateSongBody(values);
+    const body = updateSongBody(values, initial);
     try {
       await update.mutateAsync(body);
       return true;

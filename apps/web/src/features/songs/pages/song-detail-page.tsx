@@ -17,16 +17,21 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { LazyPracticePlayer } from "../../../components/practice-player/lazy-practice-player";
 import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { useCurrentUser, voicePartIn } from "../../../lib/session";
-import { LastSungCard } from "../../playlists/components/last-sung-card";
+import { useTracks } from "../../tracks/api";
+import { SongTracks } from "../../tracks/components/song-tracks";
 import { useSong } from "../api";
+import { SongCredits } from "../components/song-credits";
 import classes from "../components/song-detail.module.css";
 import { SongChoirVersion } from "../components/song-detail-choir-version";
 import { SongDeleteButton } from "../components/song-detail-delete";
 import { SongEditForm } from "../components/song-detail-edit-form";
 import { SongVersionForm } from "../components/song-detail-version-form";
+import { SongDownloadMenu } from "../components/song-download-menu";
+import { SongHistory } from "../components/song-history";
 import {
   canEditSong,
   choirOptions,
@@ -144,6 +149,9 @@ function SongDetail({
   };
   const isCreator = canEditSong(user, song);
   const guide = <ChordProGuideButton />;
+  const [isPractising, setPractising] = useState(false);
+  const tracks = useTracks(song.songId);
+  const myPart = voicePartIn(user, choirId);
 
   if (mode === "edit" && isCreator) {
     return (
@@ -206,6 +214,7 @@ function SongDetail({
               {t("songs.detail.createVersion")}
             </Button>
           ) : null}
+          <SongDownloadMenu songId={song.songId} />
           {isCreator ? <SongDeleteButton song={song} /> : null}
         </Group>
       </div>
@@ -275,16 +284,31 @@ function SongDetail({
 
       <SongChoirVersion song={song} user={user} />
 
-      {choirId ? <LastSungCard choirId={choirId} songId={song.songId} /> : null}
+      <SongHistory song={song} user={user} choirId={choirId} />
+
+      <SongTracks
+        song={song}
+        user={user}
+        choirId={choirId}
+        isPractising={isPractising}
+        onPractise={() => setPractising((value) => !value)}
+      />
 
       <Card padding="md" className={classes.sheet} data-testid="song-sheet">
-        <SongSheetView
-          content={song.content}
-          targetKey={targetKey}
-          showToolbar
-          myPart={voicePartIn(user, choirId)}
-        />
+        <SongSheetView content={song.content} targetKey={targetKey} showToolbar myPart={myPart} />
       </Card>
+      <SongCredits song={song} />
+
+      {isPractising && tracks.data && tracks.data.length > 0 ? (
+        <div className={classes.playerDock}>
+          <LazyPracticePlayer
+            title={song.title}
+            tracks={tracks.data}
+            myPart={myPart}
+            onClose={() => setPractising(false)}
+          />
+        </div>
+      ) : null}
     </Stack>
   );
 }

@@ -61,6 +61,10 @@ const song = (n: number, overrides: Partial<Song> = {}): Song => ({
   creatorName: "Ana Directora",
   createdAt: "2025-03-01T10:00:00.000Z",
   updatedAt: "2025-03-01T10:00:00.000Z",
+  ccli: null,
+  copyright: null,
+  composer: null,
+  lyricist: null,
   baseSongId: null,
   ...overrides,
 });
@@ -100,6 +104,29 @@ beforeEach(async () => {
         results: songIds.map((songId: string, index: number) =>
           index === 0 ? { songId, deleted: true } : { songId, deleted: false, error: "Song not found" },
         ),
+      });
+    }
+    if (url.pathname === "/api/songs/import/preview") {
+      const { files } = JSON.parse(String(init?.body));
+      const good = files.filter((file: { name: string }) => !file.name.startsWith("bad"));
+      return json({
+        songs: good.map((file: { name: string }) => ({
+          file: file.name,
+          title: file.name.replace(/\.\w+$/, ""),
+          artist: "Ana",
+          key: "G",
+          sections: 2,
+          format: "chordpro",
+        })),
+        problems: files
+          .filter((file: { name: string }) => file.name.startsWith("bad"))
+          .map((file: { name: string }) => ({
+            file: file.name,
+            line: 3,
+            code: "xml_malformed",
+            message: "The XML is not well formed: oops",
+          })),
+        digest: `digest-${files.length}`,
       });
     }
     if (url.pathname === "/api/songs/import") {
@@ -252,28 +279,62 @@ describe("songs library page", () => {
     expect(result.textContent).toContain("Song 3: Song not found");
   });
 
-  it("imports files in batches of as many as the server takes, with a progress bar and a summary", async () => {
+  it("previews files in batches, lists the songs and problems, and saves exactly them on confirmation", async () => {
     renderLibrary();
     await screen.findByTestId("songs-empty");
     fireEvent.click(screen.getByTestId("songs-import-button"));
     const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
-    expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt");
+    expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt,.xml,.zip");
     expect(input.multiple).toBe(true);
     const files = Array.from(
       { length: 57 },
       (_, i) =>
-        new File([`{title: T${i}}\n[C]La`], i === 56 ? "bad.txt" : `song-${i}.cho`, { type: "text/plain" }),
+        new File([`{title: T${i}}\n[C]La`], i === 56 ? "bad.xml" : `song-${i}.cho`, { type: "text/plain" }),
     );
     fireEvent.change(input, { target: { files } });
     fireEvent.click(await screen.findByTestId("songs-import-submit"));
 
-    const summary = await screen.findByTestId("songs-import-summary");
-    expect(calls("/songs/import").map((call) => call.body.files.length)).toEqual([50, 7]);
-    expect(screen.getByTestId("songs-import-progress")).toBeTruthy();
-    expect(summary.textContent).toContain("56 songs imported");
-    expect(within(summary).getByTestId("songs-import-failures").textContent).toContain(
-      "bad.txt: content: must not be blank",
+    const preview = await screen.findByTestId("songs-import-preview");
+    expect(calls("/songs/import/preview").map((call) => call.body.files.length)).toEqual([50, 7]);
+    expect(calls("/songs/import").filter((call) => call.url.pathname === "/api/songs/import")).toHaveLength(
+      0,
     );
+    expect(within(preview).getByTestId("songs-import-preview-count").textContent).toBe(
+      "56 songs will be created",
+    );
+    expect(within(preview).getByTestId("songs-import-preview-songs").textContent).toContain(
+      "Ana · Key G · 2 sections · ChordPro",
+    );
+    expect(within(preview).getByTestId("songs-import-problems").textContent).toBe(
+      "bad.xml (line 3): The XML is damaged (not well formed).",
+    );
+    fireEvent.click(screen.getByTestId("songs-import-confirm"));
+
+    const summary = await screen.findByTestId("songs-import-summary");
+    const saved = calls("/songs/import").filter((call) => call.url.pathname === "/api/songs/import");
+    expect(saved.map((call) => [call.body.files.length, call.body.previewDigest])).toEqual([
+      [50, "digest-50"],
+      [7, "digest-7"],
+    ]);
+    expect(summary.textContent).toContain("56 songs imported");
+  });
+
+  it("shows the preview in Spanish", async () => {
+    await i18n.changeLanguage("es");
+    renderLibrary();
+    await screen.findByTestId("songs-empty");
+    fireEvent.click(screen.getByTestId("songs-import-button"));
+    const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(["[C]La"], "uno.cho"), new File(["<song"], "bad.xml")] },
+    });
+    fireEvent.click(await screen.findByTestId("songs-import-submit"));
+    const preview = await screen.findByTestId("songs-import-preview");
+    expect(within(preview).getByTestId("songs-import-preview-count").textContent).toBe("Se creará 1 canción");
+    expect(within(preview).getByTestId("songs-import-problems").textContent).toBe(
+      "bad.xml (línea 3): El XML está dañado (no está bien formado).",
+    );
+    expect(screen.getByTestId("songs-import-confirm").textContent).toBe("Importar 1 canción");
   });
 
   it("shows 'Failed to search songs' with a retry when a search fails", async () => {

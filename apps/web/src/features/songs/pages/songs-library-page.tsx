@@ -264,7 +264,7 @@ export function SongsLibraryPage({
         <Stack gap="md">
           {header}
           {choirId && renderTemplateSelector ? renderTemplateSelector(choirId) : null}
-          <LibraryFiltersBar filters={filters} onChange={update} searchRef={searchRef} />
+          <LibraryFiltersBar filters={filters} onChange={update} searchRef={searchRef} choirId={choirId} />
           <Group justify="space-between" gap="xs" mih={28}>
             <Text
               fw={600}

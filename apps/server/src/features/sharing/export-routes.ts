@@ -1,0 +1,63 @@
+import { ErrorBody, PLAYLIST_MESSAGES } from "@choir/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { choirRole } from "../../access/choir-access.js";
+import { notFound } from "../../http/errors.js";
+import { attachment, chordProFile, inEntryKey, numberedName } from "../../interchange/export-files.js";
+import { findSongbookOutline, songbookFileNames, songContents } from "./service.js";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+
+/**
+ * A playlist's songs as a zip of ChordPro files, for other song tools: `01 - Title.chordpro` in playing order (the
+ * sections in order, each section's songs in order), each moved to the key the entry sets, with a `#` comment line
+ * naming the playlist, its date and the section. For the members of the playlist's choir, as its read; the songs
+ * are those the songbook prints (every member may see them).
+ */
+export const playlistExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/playlists/:id/export",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Download a playlist's songs as a zip of ChordPro files, in order and in their keys",
+        description:
+          "Members of the playlist's choir only (others 404). Files are named `01 - Title.chordpro` in playing " +
+          "order; each is moved to the entry's key and starts with a `# Playlist (date) · Section` comment line.",
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ format: z.enum(["chordpro"]).default("chordpro") }),
+        response: { 200: z.any().describe("A zip of ChordPro files (application/zip)"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outline = await findSongbookOutline(app.db, request.params.id);
+      if (!(await choirRole(app.db, outline.playlist.choirId, request.session!.userId))) {
+        throw notFound(PLAYLIST_MESSAGES.notFound);
+      }
+      const entries = outline.sections.flatMap((section) =>
+        section.entries.map((entry) => ({ section: section.title, entry })),
+      );
+      const contents = await songContents(app.db, outline);
+      const name = outline.playlist.title?.trim() || "Playlist";
+      const files = entries.map(({ section, entry }, index) => ({
+        name: numberedName(index, entries.length, entry.song.title),
+        text: chordProFile(
+          {
+            title: entry.song.title,
+            artist: entry.song.artist,
+            content: inEntryKey(contents.get(entry.song.id) ?? "", entry.key),
+            tags: [],
+          },
+          `${name} (${outline.playlist.date}) · ${section}`,
+        ),
+      }));
+      const zip = await app.interchange.zip(files);
+      const { unicode } = songbookFileNames(outline);
+      return reply
+        .header("Content-Disposition", attachment(unicode.replace(/\.pdf$/, ".zip")))
+        .type("application/zip")
+        .send(zip);
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { Track, TrackContentType } from "@choir/contract";
+import type { TrackRow } from "./service.js";
+
+/** A track as the contract shows it: its `url` carries the caller's token for this track. */
+export function presentTrack(row: TrackRow, token: string): Track {
+  return {
+    id: row.id,
+    part: row.part,
+    label: row.label,
+    contentType: row.contentType as TrackContentType,
+    size: row.size,
+    url: `/api/songs/${row.songId}/tracks/${row.id}/audio?token=${encodeURIComponent(token)}`,
+  };
+}
+
+const EXTENSIONS: Record<TrackContentType, string> = {
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/ogg": "ogg",
+  "audio/wav": "wav",
+};
+
+/** `inline` or `attachment`, named "Song title - Part (label).ext": ASCII in `filename=`, UTF-8 in `filename*=`. */
+export function trackDisposition(
+  songTitle: string,
+  track: Pick<TrackRow, "part" | "label" | "contentType">,
+  type: "inline" | "attachment",
+): string {
+  const part = track.part === "all" ? "full mix" : track.part;
+  const name = `${songTitle} - ${part}${track.label ? ` (${track.label})` : ""}`
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 150);
+  const extension = EXTENSIONS[track.contentType as TrackContentType] ?? "audio";
+  const ascii =
+    name
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/\s+/g, " ")
+      .trim() || "track";
+  return `${type}; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeRfc5987(`${name}.${extension}`)}`;
+}
+
+/** Percent-encoding for `filename*` (RFC 8187): also the characters encodeURIComponent leaves as they are. */
+const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

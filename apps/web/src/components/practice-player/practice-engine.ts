@@ -1,0 +1,308 @@
+/**
+ * Plays a song's tracks together. One audio element per track, so each keeps the browser's own decoding, streaming
+ * (Range requests) and pitch-preserving tempo; the longest track is the clock, and on every frame (and every
+ * `timeupdate`, which still comes in a hidden tab) each other track is compared with it and brought back when it
+ * drifts: a small drift by nudging its rate for a moment, a large one by a seek (rules in practice.ts).
+ */
+import { correction, type Loop, loopJump, TEMPO_MAX, TEMPO_MIN } from "./practice";
+
+export interface EngineTrack {
+  id: string;
+  url: string;
+}
+
+export interface EngineSnapshot {
+  isPlaying: boolean;
+  /** The master's place, seconds. */
+  position: number;
+  /** The longest track's length, seconds (0 until known). */
+  duration: number;
+  tempo: number;
+  loop: Loop;
+  volumes: Record<string, number>;
+  muted: Record<string, boolean>;
+  /** A track that could not be loaded or played, by id. */
+  failed: Record<string, boolean>;
+  /** The browser refused to start playback (no user gesture yet). */
+  isBlocked: boolean;
+}
+
+/** How often the snapshot follows the clock during playback (the position slider and the time). */
+const POSITION_EVERY_MS = 100;
+
+export class PracticeEngine {
+  readonly elements: ReadonlyMap<string, HTMLAudioElement>;
+  private readonly order: string[];
+  private readonly nudging = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: EngineSnapshot;
+  private frame = 0;
+  private lastEmit = 0;
+  private isDestroyed = false;
+
+  constructor(tracks: readonly EngineTrack[]) {
+    const elements = new Map<string, HTMLAudioElement>();
+    for (const track of tracks) {
+      const element = document.createElement("audio");
+      element.preload = "auto";
+      element.preservesPitch = true;
+      element.dataset.trackId = track.id;
+      element.src = track.url;
+      for (const type of ["loadedmetadata", "durationchange", "pause", "play", "ended"] as const) {
+        element.addEventListener(type, this.onElementChange);
+      }
+      element.addEventListener("error", () =>
+        this.update({ failed: { ...this.snapshot.failed, [track.id]: true } }),
+      );
+      element.addEventListener("timeupdate", this.onTimeUpdate);
+      elements.set(track.id, element);
+    }
+    this.elements = elements;
+    this.order = tracks.map((track) => track.id);
+    this.snapshot = {
+      isPlaying: false,
+      position: 0,
+      duration: 0,
+      tempo: 1,
+      loop: { a: null, b: null },
+      volumes: Object.fromEntries(tracks.map((track) => [track.id, 1])),
+      muted: Object.fromEntries(tracks.map((track) => [track.id, false])),
+      failed: {},
+      isBlocked: false,
+    };
+  }
+
+  // ── For React (useSyncExternalStore) ──
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): EngineSnapshot => this.snapshot;
+
+  private update(patch: Partial<EngineSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.lastEmit = performance.now();
+    for (const listener of this.listeners) listener();
+  }
+
+  // ── The clock ──
+
+  /** The longest track once lengths are known, else the first. */
+  private master(): HTMLAudioElement | undefined {
+    let best: HTMLAudioElement | undefined;
+    for (const id of this.order) {
+      const element = this.elements.get(id)!;
+      if (this.snapshot.failed[id]) continue;
+      if (!best || (Number.isFinite(element.duration) && element.duration > (best.duration || 0)))
+        best = element;
+    }
+    return best;
+  }
+
+  private duration(): number {
+    const length = this.master()?.duration;
+    return length && Number.isFinite(length) ? length : 0;
+  }
+
+  private onElementChange = () => {
+    if (this.isDestroyed) return;
+    const master = this.master();
+    // The master ended, or something outside paused it (another app took the audio): playback stops for all.
+    const isPlaying = this.snapshot.isPlaying && !(master?.ended ?? false) && !(master?.paused ?? false);
+    if (this.snapshot.isPlaying && !isPlaying) this.stopPlayback();
+    this.update({ duration: this.duration(), position: master?.currentTime ?? 0, isPlaying });
+  };
+
+  private onTimeUpdate = () => {
+    // rAF stops in a hidden tab; timeupdate goes on (about four times a second), so the loop and the sync still hold.
+    if (this.snapshot.isPlaying && document.visibilityState === "hidden") this.tick();
+  };
+
+  private tick = () => {
+    if (!this.snapshot.isPlaying || this.isDestroyed) return;
+    const master = this.master();
+    if (!master) return;
+    const jump = loopJump(this.snapshot.loop, master.currentTime);
+    if (jump !== null) {
+      this.seekAll(jump);
+    } else {
+      this.align(master);
+    }
+    if (performance.now() - this.lastEmit >= POSITION_EVERY_MS) this.update({ position: master.currentTime });
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(this.tick);
+  };
+
+  /** Brings every other track to the master's place. */
+  private align(master: HTMLAudioElement): void {
+    const time = master.currentTime;
+    // A master still seeking or waiting for data is no clock to follow.
+    const isSteady =
+      !master.seeking && !master.paused && master.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
+    for (const [id, element] of this.elements) {
+      if (element === master || this.snapshot.failed[id]) continue;
+      const length = element.duration;
+      if (Number.isFinite(length) && time >= length - 0.05) {
+        // A shorter track that has ended waits silently for the master to come back within it.
+        if (!element.paused) element.pause();
+        continue;
+      }
+      if (element.paused) {
+        element.currentTime = time;
+        this.start(element);
+        continue;
+      }
+      if (!isSteady || element.seeking) continue;
+      const drift = element.currentTime - time;
+      const fix = correction(drift, this.snapshot.tempo, this.nudging.has(id));
+      if (fix.kind === "seek") {
+        this.nudging.delete(id);
+        element.playbackRate = this.snapshot.tempo;
+        element.currentTime = time;
+      } else if (fix.kind === "rate") {
+        this.nudging.add(id);
+        element.playbackRate = fix.rate;
+      } else if (this.nudging.delete(id)) {
+        element.playbackRate = this.snapshot.tempo;
+      }
+    }
+  }
+
+  private start(element: HTMLAudioElement): void {
+    element.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === "NotAllowedError") {
+        this.stopPlayback();
+        this.update({ isPlaying: false, isBlocked: true });
+      }
+      // An AbortError only says a pause or a new source came first.
+    });
+  }
+
+  private stopPlayback(): void {
+    cancelAnimationFrame(this.frame);
+    for (const element of this.elements.values()) element.pause();
+    this.resetRates();
+  }
+
+  private resetRates(): void {
+    this.nudging.clear();
+    for (const element of this.elements.values()) element.playbackRate = this.snapshot.tempo;
+  }
+
+  // ── Controls ──
+
+  /** Starts every track at the master's place in the same task (inside the click that asked, for iOS). */
+  play(): void {
+    if (this.snapshot.isPlaying || this.elements.size === 0) return;
+    const master = this.master();
+    let time = master?.currentTime ?? 0;
+    if (master?.ended || (this.duration() > 0 && time >= this.duration() - 0.05))
+      time = this.snapshot.loop.a ?? 0;
+    this.resetRates();
+    for (const [id, element] of this.elements) {
+      if (this.snapshot.failed[id]) continue;
+      const length = element.duration;
+      if (Number.isFinite(length) && time >= length) continue;
+      if (Math.abs(element.currentTime - time) > 0.001) element.currentTime = time;
+    }
+    this.update({ isPlaying: true, isBlocked: false, position: time });
+    for (const [id, element] of this.elements) {
+      if (this.snapshot.failed[id]) continue;
+      const length = element.duration;
+      if (!Number.isFinite(length) || time < length) this.start(element);
+    }
+    this.frame = requestAnimationFrame(this.tick);
+  }
+
+  pause(): void {
+    if (!this.snapshot.isPlaying) return;
+    this.stopPlayback();
+    this.update({ isPlaying: false, position: this.master()?.currentTime ?? this.snapshot.position });
+  }
+
+  toggle(): void {
+    if (this.snapshot.isPlaying) this.pause();
+    else this.play();
+  }
+
+  private seekAll(time: number): void {
+    this.resetRates();
+    for (const [id, element] of this.elements) {
+      if (this.snapshot.failed[id]) continue;
+      const length = element.duration;
+      element.currentTime = Number.isFinite(length) ? Math.min(time, length) : time;
+      if (this.snapshot.isPlaying && element.paused && (!Number.isFinite(length) || time < length)) {
+        this.start(element);
+      }
+    }
+    this.update({ position: time });
+  }
+
+  seek(time: number): void {
+    const length = this.duration();
+    this.seekAll(Math.max(0, length > 0 ? Math.min(time, length) : time));
+  }
+
+  seekBy(seconds: number): void {
+    this.seek((this.master()?.currentTime ?? this.snapshot.position) + seconds);
+  }
+
+  /** The master's place now (the snapshot's follows it ten times a second). */
+  currentTime(): number {
+    return this.master()?.currentTime ?? this.snapshot.position;
+  }
+
+  setTempo(tempo: number): void {
+    const value = Math.min(TEMPO_MAX, Math.max(TEMPO_MIN, tempo));
+    this.snapshot = { ...this.snapshot, tempo: value };
+    this.resetRates();
+    this.update({});
+  }
+
+  setLoop(loop: Loop): void {
+    this.update({ loop });
+  }
+
+  setVolume(id: string, volume: number): void {
+    const element = this.elements.get(id);
+    if (!element) return;
+    element.volume = Math.min(1, Math.max(0, volume));
+    this.update({ volumes: { ...this.snapshot.volumes, [id]: element.volume } });
+  }
+
+  setMuted(id: string, isMuted: boolean): void {
+    const element = this.elements.get(id);
+    if (!element) return;
+    element.muted = isMuted;
+    this.update({ muted: { ...this.snapshot.muted, [id]: isMuted } });
+  }
+
+  /** Sets every track's volume at once and unmutes them (a preset). */
+  setMix(volumes: Record<string, number>): void {
+    const nextVolumes = { ...this.snapshot.volumes };
+    const nextMuted = { ...this.snapshot.muted };
+    for (const [id, element] of this.elements) {
+      const volume = volumes[id];
+      if (volume === undefined) continue;
+      element.volume = volume;
+      element.muted = false;
+      nextVolumes[id] = volume;
+      nextMuted[id] = false;
+    }
+    this.update({ volumes: nextVolumes, muted: nextMuted });
+  }
+
+  destroy(): void {
+    this.isDestroyed = true;
+    cancelAnimationFrame(this.frame);
+    for (const element of this.elements.values()) {
+      element.pause();
+      element.removeAttribute("src");
+      element.load();
+      element.remove();
+    }
+    this.listeners.clear();
+  }
+}

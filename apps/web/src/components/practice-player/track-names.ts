@@ -1,0 +1,16 @@
+import { STANDARD_VOICE_PARTS, TRACK_FULL_MIX } from "@choir/contract";
+import type { TFunction } from "i18next";
+
+const STANDARD = new Set<string>(STANDARD_VOICE_PARTS);
+
+/** A track's part as it reads in the reader's language: the full mix and the four standard parts translated. */
+export function trackPartLabel(t: TFunction, part: string): string {
+  if (part === TRACK_FULL_MIX) return t("tracks.fullMix");
+  return STANDARD.has(part) ? t(`choir.voiceParts.standard.${part}`) : part;
+}
+
+/** What a track is called: its part, and its own label after it when it has one ("Alto · slow"). */
+export function trackName(t: TFunction, track: { part: string; label?: string | null }): string {
+  const part = trackPartLabel(t, track.part);
+  return track.label ? `${part} · ${track.label}` : part;
+}

@@ -1,0 +1,303 @@
+import { type CurrentUser, type Song, TRACK_LIMITS, type Track } from "@choir/contract";
+import {
+  Alert,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconHeadphones, IconMusic, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { trackName, trackPartLabel } from "../../../components/practice-player/track-names";
+import { SubtleIconButton } from "../../../components/subtle-icon-button";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage, messageText } from "../../../lib/messages";
+import { showError, showSuccess } from "../../../lib/toast";
+import { useChoir } from "../../choirs/api";
+import { useDeleteTrack, useTracks, useUploadTrack } from "../api";
+import {
+  AUDIO_ACCEPT,
+  canManageTracks,
+  formatSize,
+  type TrackFormError,
+  trackFormError,
+  trackPartChoices,
+} from "../track-form";
+import classes from "./song-tracks.module.css";
+
+/**
+ * The song page's rehearsal tracks: the list (part and size) with the way to practise them, and for those who may,
+ * an upload form and a delete per track. Shows nothing to a reader when the song has no tracks.
+ */
+export function SongTracks({
+  song,
+  user,
+  choirId,
+  onPractise,
+  isPractising,
+}: {
+  song: Song;
+  user: CurrentUser;
+  /** The choir the song is read in (its own parts are offered), else the reader's current choir. */
+  choirId: string | null;
+  onPractise: () => void;
+  isPractising: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const tracks = useTracks(song.songId);
+  const canManage = canManageTracks(user, song);
+  const remove = useDeleteTrack(song.songId);
+  const [removing, setRemoving] = useState<Track | null>(null);
+  const [isAdding, setAdding] = useState(false);
+  const list = tracks.data ?? [];
+
+  if (!canManage && list.length === 0) return null;
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby="song-tracks-title"
+      data-testid="song-tracks"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h3" id="song-tracks-title">
+            {t("tracks.title")}
+          </Title>
+          {list.length > 0 ? (
+            <Button
+              leftSection={<IconHeadphones size={20} aria-hidden="true" />}
+              onClick={onPractise}
+              variant={isPractising ? "light" : "filled"}
+              aria-pressed={isPractising}
+              data-testid="practice-open"
+            >
+              {t("tracks.practise")}
+            </Button>
+          ) : null}
+        </Group>
+        {tracks.isError ? (
+          <Text c="dimmed" size="sm" data-testid="song-tracks-error">
+            {t("tracks.loadFailed")}
+          </Text>
+        ) : list.length === 0 ? (
+          tracks.isPending ? null : (
+            <Text c="dimmed" size="sm" data-testid="song-tracks-empty">
+              {t("tracks.empty")}
+            </Text>
+          )
+        ) : (
+          <ul className={classes.list} aria-label={t("tracks.listLabel")}>
+            {list.map((track) => (
+              <li key={track.id} className={classes.row} data-testid="song-track" data-track-id={track.id}>
+                <IconMusic size={18} aria-hidden="true" className={classes.icon} />
+                <Text className={classes.name} data-testid="song-track-name">
+                  {trackName(t, track)}
+                </Text>
+                <Text size="sm" c="dimmed" className={classes.size} data-testid="song-track-size">
+                  {formatSize(track.size, i18n.language)}
+                </Text>
+                {canManage ? (
+                  <SubtleIconButton
+                    icon={IconTrash}
+                    color="red"
+                    label={t("tracks.delete", { track: trackName(t, track) })}
+                    onClick={() => setRemoving(track)}
+                    data-testid="song-track-delete"
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canManage && list.length < TRACK_LIMITS.perSong ? (
+          isAdding ? (
+            <TrackUploadForm
+              songId={song.songId}
+              choirId={choirId ?? user.choirId ?? null}
+              onClose={() => setAdding(false)}
+            />
+          ) : (
+            <Button
+              variant="default"
+              w="fit-content"
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+              onClick={() => setAdding(true)}
+              data-testid="track-add"
+            >
+              {t("tracks.upload.title")}
+            </Button>
+          )
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t("tracks.deleteTitle")}
+        message={removing ? t("tracks.deleteText", { track: trackName(t, removing) }) : ""}
+        confirmLabel={t("tracks.deleteConfirm")}
+        danger
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          const name = trackName(t, removing);
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              showSuccess(t("tracks.deleted", { track: name }));
+            },
+            onError: (error) => {
+              setRemoving(null);
+              showError(messageText(t, failureMessage(error, "tracks.deleteFailed")));
+            },
+          });
+        }}
+        data-testid="song-track-delete-dialog"
+      />
+    </Card>
+  );
+}
+
+const FIELD_ERRORS: Record<Exclude<TrackFormError, null>, string> = {
+  file: "tracks.upload.fileRequired",
+  part: "tracks.upload.partRequired",
+  label: "tracks.upload.labelTooLong",
+};
+
+/** Choose a file and its part (and a label), send it with its progress shown, and say what the server answered. */
+function TrackUploadForm({
+  songId,
+  choirId,
+  onClose,
+}: {
+  songId: string;
+  choirId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const choir = useChoir(choirId ?? "");
+  const [file, setFile] = useState<File | null>(null);
+  const [part, setPart] = useState<string | null>(null);
+  const [label, setLabel] = useState("");
+  const [progress, setProgress] = useState(0);
+  const [invalid, setInvalid] = useState<TrackFormError>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const upload = useUploadTrack(songId, setProgress);
+  const parts = trackPartChoices(choirId ? choir.data?.voiceParts : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = trackFormError({ file, part, label });
+    setInvalid(error);
+    setFailure(null);
+    if (error || !file || !part) return;
+    setProgress(0);
+    upload.mutate(
+      { file, part, label },
+      {
+        onSuccess: (track) => {
+          showSuccess(t("tracks.upload.done", { track: trackName(t, track) }));
+          setFile(null);
+          setLabel("");
+          setPart(null);
+          setFormKey((key) => key + 1);
+        },
+        onError: (caught) => {
+          const text = messageText(t, failureMessage(caught, "tracks.upload.failed"));
+          const details = caught instanceof ApiError ? caught.errors : [];
+          setFailure([text, ...details.filter((detail) => detail !== text)].join(" "));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={classes.form} data-testid="track-upload-form" key={formKey}>
+      <Text fw={600} size="sm">
+        {t("tracks.upload.title")}
+      </Text>
+      <div className={classes.fields}>
+        <FileInput
+          label={t("tracks.upload.file")}
+          placeholder={t("tracks.upload.filePlaceholder")}
+          classNames={{ placeholder: classes.placeholder }}
+          accept={AUDIO_ACCEPT}
+          value={file}
+          onChange={setFile}
+          clearable
+          required
+          error={invalid === "file" ? t(FIELD_ERRORS.file) : undefined}
+          disabled={upload.isPending}
+          data-testid="track-file"
+        />
+        <Select
+          label={t("tracks.upload.part")}
+          placeholder={t("tracks.upload.partPlaceholder")}
+          data={parts.map((value) => ({ value, label: trackPartLabel(t, value) }))}
+          value={part}
+          onChange={setPart}
+          required
+          allowDeselect={false}
+          error={invalid === "part" ? t(FIELD_ERRORS.part) : undefined}
+          disabled={upload.isPending}
+          data-testid="track-part"
+        />
+        <TextInput
+          label={t("tracks.upload.label")}
+          description={t("tracks.upload.labelHint")}
+          value={label}
+          maxLength={TRACK_LIMITS.labelMax}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+          error={invalid === "label" ? t(FIELD_ERRORS.label, { max: TRACK_LIMITS.labelMax }) : undefined}
+          disabled={upload.isPending}
+          data-testid="track-label"
+        />
+      </div>
+      <Text size="xs" c="dimmed">
+        {t("tracks.upload.kinds", { mb: TRACK_LIMITS.defaultMaxMb })}
+      </Text>
+      {upload.isPending ? (
+        <Progress
+          value={Math.round(progress * 100)}
+          aria-label={t("tracks.upload.progress")}
+          animated={progress >= 1}
+          data-testid="track-upload-progress"
+        />
+      ) : null}
+      {failure ? (
+        <Alert color="red" role="alert" data-testid="track-upload-error">
+          {failure}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button
+          type="submit"
+          leftSection={<IconUpload size={18} aria-hidden="true" />}
+          loading={upload.isPending}
+          data-testid="track-upload-submit"
+        >
+          {t("tracks.upload.submit")}
+        </Button>
+        <Button
+          variant="default"
+          onClick={onClose}
+          disabled={upload.isPending}
+          data-testid="track-upload-cancel"
+        >
+          {t("common.cancel")}
+        </Button>
+      </Group>
+    </form>
+  );
+}

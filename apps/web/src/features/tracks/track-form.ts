@@ -1,0 +1,56 @@
+import {
+  type CurrentUser,
+  type Song,
+  STANDARD_VOICE_PARTS,
+  TRACK_FULL_MIX,
+  TRACK_LIMITS,
+} from "@choir/contract";
+
+/** The parts a track may be uploaded for: the full mix, the four standard parts, then the choir's own. */
+export function trackPartChoices(choirParts: readonly string[] | null | undefined): string[] {
+  const seen = new Set<string>();
+  return [TRACK_FULL_MIX, ...STANDARD_VOICE_PARTS, ...(choirParts ?? [])].filter((part) => {
+    const key = part.toLocaleLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Whether the reader may add and remove a song's tracks: its creator, or, for a choir's version, a member of a choir
+ * (the server holds the exact rule: the version's own choir).
+ */
+export function canManageTracks(
+  user: Pick<CurrentUser, "id" | "choirs"> | null | undefined,
+  song: Song,
+): boolean {
+  if (!user) return false;
+  return user.id === song.creatorId || (song.baseSongId !== null && user.choirs.length > 0);
+}
+
+/** "3.2 MB", "640 KB": sizes as people read them, in the reader's language. */
+export function formatSize(bytes: number, language: string): string {
+  const mb = bytes / 1_048_576;
+  if (mb >= 1) {
+    return `${mb.toLocaleString(language, { maximumFractionDigits: mb >= 10 ? 0 : 1 })} MB`;
+  }
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString(language)} KB`;
+}
+
+/** The files the picker offers: any audio, and the accepted kinds by name for systems that do not know their type. */
+export const AUDIO_ACCEPT = "audio/*,.mp3,.m4a,.aac,.ogg,.oga,.opus,.wav";
+
+export type TrackFormError = "file" | "part" | "label" | null;
+
+/** The first thing wrong with an upload before it is sent, or null. */
+export function trackFormError(values: {
+  file: File | null;
+  part: string | null;
+  label: string;
+}): TrackFormError {
+  if (!values.file) return "file";
+  if (!values.part) return "part";
+  if (values.label.trim().length > TRACK_LIMITS.labelMax) return "label";
+  return null;
+}
