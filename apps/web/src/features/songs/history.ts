@@ -1,8 +1,7 @@
 import { type CurrentUser, SONG_HISTORY_LIMITS } from "@choir/contract";
 import { formatDate } from "../../lib/dates";
 
-/** The months the library's "not sung in" filter offers. */
-export const NOT_SUNG_MONTHS = [3, 6, 12] as const;
+export { NOT_SUNG_MONTHS } from "./library";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 

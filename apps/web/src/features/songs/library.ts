@@ -11,7 +11,9 @@ import {
   type SongSort,
   type UserChoir,
 } from "@choir/contract";
-import { NOT_SUNG_MONTHS } from "./history";
+
+/** The library filter's "not sung in N months" choices (months). */
+export const NOT_SUNG_MONTHS = [3, 6, 12] as const;
 
 // ── Constants from the spec (section 9) ────────────────────────────────────────────────────────────────────
 
