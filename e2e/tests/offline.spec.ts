@@ -111,6 +111,8 @@ test("a saved playlist opened online is there offline with its songs; changes of
       `/api/playlists/${playlistId}`,
       `/api/playlists/${playlistId}/pdf`,
       ...songIds.map((id) => `/api/songs/${id}`),
+      // Each song's rehearsal track list, so its tracks can be found offline.
+      ...songIds.map((id) => `/api/songs/${id}/tracks`),
     ].sort(),
   );
 
