@@ -144,7 +144,8 @@ test("a song of endless chorus recalls opens promptly and ends with a note that 
           () =>
             page.evaluate(async () => {
               const before = document.documentElement.scrollHeight;
-              window.scrollTo(0, before);
+              // The sheet ends with the note; the song page's cards (history, tracks, credits) follow it.
+              document.querySelector("[data-testid=sheet-truncated]")?.scrollIntoView({ block: "end" });
               await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
               const box = document.querySelector("[data-testid=sheet-truncated]")?.getBoundingClientRect();
               const onScreen = box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
