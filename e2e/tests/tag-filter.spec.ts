@@ -146,6 +146,9 @@ test("the add-song dialog of a Communion section offers the songs tagged for it 
     await p.getByTestId("section-add-song").first().click();
     await expect(p.getByTestId("add-song-for-section")).toBeVisible();
     await expect(row("pan")).toHaveAttribute("data-for-section", "true");
+    // The section's tagged songs and the library arrive by two searches: pictured once both are in.
+    await expect(p.getByTestId("add-song-result")).toHaveCount(3);
+    await expect(p.getByTestId("add-song-last-sung")).toHaveCount(3);
   });
 
   // The pictures leave the dialog open, in English.
