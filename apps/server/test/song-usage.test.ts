@@ -160,6 +160,14 @@ describe("song history and usage", () => {
     };
   }
 
+  /** The model: the dates of the choir's playlists before today holding the song's family, newest first. */
+  const modelDays = (made: Sung[], choir: number, songId: string, root: Record<string, string>) =>
+    made
+      .filter((p) => p.choir === choir && p.date < today && p.songs.some((s) => root[s] === root[songId]))
+      .map((p) => p.date)
+      .sort()
+      .reverse();
+
   const playlistPlan = (songCount: number) =>
     fc.uniqueArray(
       fc.record({
@@ -198,6 +206,16 @@ describe("song history and usage", () => {
                 songId,
                 ...modelHistory(made, index, songId, root),
               });
+              // The days the song page lists under that summary: the family's, before today, newest first.
+              const days = await call(
+                director,
+                "GET",
+                `/api/choirs/${choir.id}/songs/${songId}/last-sung?scope=family&take=50`,
+              );
+              expect(days.statusCode, days.body).toBe(200);
+              const listed = (days.json() as { date: string }[]).map((day) => day.date);
+              expect(listed).toEqual(modelDays(made, index, songId, root).slice(0, 50));
+              expect(listed[0] ?? null).toBe(lastSung);
             }
             // Search results with the choir's history, sorted by it both ways, and filtered by it.
             const search = (query: string, take = 100) =>
@@ -398,6 +416,12 @@ describe("song history and usage", () => {
     expect((await call(member, "GET", `/api/songs/${songs.alpha}?choirId=${second.id}`)).statusCode).toBe(
       404,
     );
+    const days = (choirId: string) => `/api/choirs/${choirId}/songs/${songs.alpha}/last-sung?scope=family`;
+    expect((await call(member, "GET", days(first.id))).statusCode).toBe(200);
+    expect((await call(member, "GET", days(second.id))).statusCode).toBe(404);
+    expect((await call(outsider, "GET", days(first.id))).statusCode).toBe(404);
+    expect((await call(undefined, "GET", days(first.id))).statusCode).toBe(401);
+    expect((await call(member, "GET", `${days(first.id)}x`)).statusCode).toBe(400);
     const own = await call(member, "GET", `/api/songs/${songs.alpha}?choirId=${first.id}`);
     expect(own.json()).toMatchObject({ lastSung: null, timesSung12m: 0 });
     // Without a choir a read carries no history.

@@ -219,6 +219,23 @@ describe("import from other song tools, with a preview", () => {
         headers: bearer(person.token),
         payload: { files },
       });
+      // The preview says how many songs are left today, fewer than the zip holds.
+      expect(previewed.json().allowance).toEqual({ limit: 3, left: 3 });
+      expect(previewed.json().songs.length).toBeGreaterThan(3);
+      const one = await limited.app.inject({
+        method: "POST",
+        url: "/api/songs",
+        headers: bearer(person.token),
+        payload: { visibility: 0, title: "One of Three", content: "[C]Words written for this test" },
+      });
+      expect(one.statusCode, one.body).toBe(201);
+      const again = await limited.app.inject({
+        method: "POST",
+        url: "/api/songs/import/preview",
+        headers: bearer(person.token),
+        payload: { files },
+      });
+      expect(again.json().allowance).toEqual({ limit: 3, left: 2 });
       const response = await limited.app.inject({
         method: "POST",
         url: "/api/songs/import",
@@ -231,7 +248,7 @@ describe("import from other song tools, with a preview", () => {
         url: "/api/songs/my",
         headers: bearer(person.token),
       });
-      expect(mine.json()).toEqual([]);
+      expect(mine.json().map((song: { title: string }) => song.title)).toEqual(["One of Three"]);
     } finally {
       await limited.close();
     }

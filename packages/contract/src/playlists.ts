@@ -195,6 +195,12 @@ export type ChoirPlaylistsQuery = z.input<typeof ChoirPlaylistsQuery>;
 export const LastSungQuery = z.object({
   /** The last day counted (yyyy-MM-dd, inclusive); today (UTC) when omitted. */
   until: IsoDate.optional(),
+  /**
+   * `song` (the default): playlists holding this very song, up to `until`. `family`: playlists holding the song, the
+   * song it was made from or any choir version of that, dated before today (and up to `until`), each once; the days
+   * the song's history counts (its `lastSung` is the first of them).
+   */
+  scope: z.enum(["song", "family"]).default("song"),
   take: z.coerce
     .number()
     .int()

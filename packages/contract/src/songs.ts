@@ -340,6 +340,11 @@ export const ImportPreview = z
     problems: z.array(ImportProblem),
     /** Names exactly these songs: send it back as `previewDigest` with the same files to save them. */
     digest: z.string(),
+    /**
+     * The caller's daily limit of new songs and how many more they may create now; null when the server sets no
+     * limit. An import of more songs than `left` is refused (429), so the preview says so before anything is sent.
+     */
+    allowance: z.object({ limit: z.number().int().min(1), left: z.number().int().min(0) }).nullable(),
   })
   .meta({ id: "ImportPreview" });
 export type ImportPreview = z.infer<typeof ImportPreview>;

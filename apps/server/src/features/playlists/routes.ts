@@ -26,6 +26,7 @@ import {
   findPlaylist,
   getPlaylist,
   lastSung,
+  lastSungInFamily,
   listChoirPlaylists,
   moveSong,
   removeSong,
@@ -284,8 +285,13 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireMember(app.db, request.params.choirId, request.session!.userId);
       reply.header("Cache-Control", "no-store");
-      const until = request.query.until ?? app.clock.now().toISOString().slice(0, 10);
-      return lastSung(app.db, request.params.choirId, request.params.songId, until, request.query.take);
+      const { scope, take } = request.query;
+      const today = app.clock.now().toISOString().slice(0, 10);
+      const until = request.query.until ?? today;
+      if (scope === "family") {
+        return lastSungInFamily(app.db, request.params.choirId, request.params.songId, until, today, take);
+      }
+      return lastSung(app.db, request.params.choirId, request.params.songId, until, take);
     },
   );
 };

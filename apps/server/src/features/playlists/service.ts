@@ -624,3 +624,37 @@ export async function lastSung(db: Db, choirId: string, songId: string, until: s
     .orderBy(desc(playlists.date))
     .limit(take);
 }
+
+/**
+ * The latest of a choir's playlists holding a song's family (the song it was made from, or itself, and every
+ * choir version of that) dated before `today` and up to `until`, each playlist once, newest first: the days a
+ * song's history counts (see songs/history.ts).
+ */
+export async function lastSungInFamily(
+  db: Db,
+  choirId: string,
+  songId: string,
+  until: string,
+  today: string,
+  take: number,
+) {
+  const root = sql`coalesce((select s.base_song_id from songs s where s.id = ${songId}), ${songId}::uuid)`;
+  const family = db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(or(sql`${songs.id} = ${root}`, sql`${songs.baseSongId} = ${root}`));
+  return db
+    .selectDistinct({ playlistId: playlists.id, date: playlists.date, title: playlists.title })
+    .from(playlists)
+    .innerJoin(playlistEntries, eq(playlistEntries.playlistId, playlists.id))
+    .where(
+      and(
+        eq(playlists.choirId, choirId),
+        inArray(playlistEntries.songId, family),
+        lte(playlists.date, until),
+        sql`${playlists.date} < ${today}::date`,
+      ),
+    )
+    .orderBy(desc(playlists.date), playlists.id)
+    .limit(take);
+}

@@ -77,7 +77,7 @@ export async function previewImport(
   pool: InterchangePool,
   files: IncomingFile[],
   language: Language,
-): Promise<ImportPreview> {
+): Promise<Omit<ImportPreview, "allowance">> {
   const entries = await readAll(pool, files, language);
   const songs: ImportPreview["songs"] = [];
   const problems: ImportPreview["problems"] = [];

@@ -50,6 +50,7 @@ import {
   type SongDetails,
   SongLimitError,
   searchSongs,
+  songAllowance,
   songsForExport,
   suggestTags,
   updateSong,
@@ -259,12 +260,20 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The same files as POST /api/songs/import. Answers the songs that would be created (title, artist, key, " +
           "sections, format) and the problems (file, line where known, a code and an English message). Send the " +
-          "same files again with `previewDigest` set to the answer's `digest` to save exactly these songs.",
+          "same files again with `previewDigest` set to the answer's `digest` to save exactly these songs. " +
+          "`allowance`: the caller's daily limit of new songs and how many are left now (null without a limit).",
         body: PreviewImport,
         response: { 200: ImportPreview, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
       },
     },
-    async (request) => previewImport(app.interchange, request.body.files, requestLanguage(request)),
+    async (request) => {
+      const preview = await previewImport(app.interchange, request.body.files, requestLanguage(request));
+      if (!dailyLimit) return { ...preview, allowance: null };
+      const { left } = await app.db.transaction((tx) =>
+        songAllowance(tx, request.session!.userId, dailyLimit),
+      );
+      return { ...preview, allowance: { limit: dailyLimit, left: Math.max(0, left) } };
+    },
   );
 
   app.post(

@@ -18,7 +18,11 @@ export const playlistKeys = {
   all: ["playlists"] as const,
   choir: (choirId: string) => [...playlistKeys.all, "choir", choirId] as const,
   detail: (playlistId: string) => [...playlistKeys.all, "detail", playlistId] as const,
-  lastSung: (choirId: string, songId: string) => [...playlistKeys.all, "last-sung", choirId, songId] as const,
+  /** Without a scope: the prefix of both scopes' keys, as an invalidation wants it. */
+  lastSung: (choirId: string, songId: string, scope?: LastSungScope) =>
+    scope
+      ? ([...playlistKeys.all, "last-sung", choirId, songId, scope] as const)
+      : ([...playlistKeys.all, "last-sung", choirId, songId] as const),
 };
 
 const playlistPath = (playlistId: string) => `/playlists/${encodeURIComponent(playlistId)}`;
@@ -182,17 +186,30 @@ export function setEntryKey(playlistId: string, songId: string, key: string | nu
   return apiRequest<Playlist>(entryPath(playlistId, songId), { method: "PUT", body: { key } });
 }
 
-export function fetchLastSung(choirId: string, songId: string, signal?: AbortSignal): Promise<LastSung> {
+/** `song`: the days this song was in the choir's playlists; `family`: the days its history counts (before today). */
+export type LastSungScope = "song" | "family";
+
+export function fetchLastSung(
+  choirId: string,
+  songId: string,
+  signal?: AbortSignal,
+  scope: LastSungScope = "song",
+): Promise<LastSung> {
+  const query = scope === "family" ? "?scope=family" : "";
   return apiRequest<LastSung>(
-    `/choirs/${encodeURIComponent(choirId)}/songs/${encodeURIComponent(songId)}/last-sung`,
+    `/choirs/${encodeURIComponent(choirId)}/songs/${encodeURIComponent(songId)}/last-sung${query}`,
     { signal },
   );
 }
 
-export function useLastSung(choirId: string | undefined, songId: string | undefined) {
+export function useLastSung(
+  choirId: string | undefined,
+  songId: string | undefined,
+  scope: LastSungScope = "song",
+) {
   return useQuery({
-    queryKey: playlistKeys.lastSung(choirId ?? "", songId ?? ""),
-    queryFn: ({ signal }) => fetchLastSung(choirId ?? "", songId ?? "", signal),
+    queryKey: playlistKeys.lastSung(choirId ?? "", songId ?? "", scope),
+    queryFn: ({ signal }) => fetchLastSung(choirId ?? "", songId ?? "", signal, scope),
     enabled: Boolean(choirId && songId),
   });
 }

@@ -18,6 +18,7 @@ import {
   importBatches,
   importFileFromBytes,
   importProgress,
+  isOverAllowance,
   type LibraryFilters,
   libraryParams,
   normalizedParams,
@@ -342,7 +343,10 @@ describe("import", () => {
     });
     const summary = combinePreviews(
       [
-        { files: [file("a.cho")], preview: { songs: [song("a.cho")], problems: [], digest: "d1" } },
+        {
+          files: [file("a.cho")],
+          preview: { songs: [song("a.cho")], problems: [], digest: "d1", allowance: null },
+        },
         {
           files: [file("b.xml")],
           preview: {
@@ -351,6 +355,7 @@ describe("import", () => {
               { file: "b.xml", line: 3, code: "xml_malformed", message: "The XML is not well formed: x" },
             ],
             digest: "d2",
+            allowance: { limit: 10, left: 4 },
           },
         },
       ],
@@ -372,6 +377,25 @@ describe("import", () => {
         },
       },
     ]);
+    // The allowance is the fewest songs left any batch was told of; one song fits in four.
+    expect(summary.allowance).toEqual({ limit: 10, left: 4 });
+    expect(isOverAllowance(summary)).toBe(false);
+    expect(isOverAllowance({ ...summary, allowance: { limit: 10, left: 0 } })).toBe(true);
+    expect(isOverAllowance({ ...summary, allowance: null })).toBe(false);
+    const three = combinePreviews(
+      ["x", "y"].map((name, at) => ({
+        files: [file(`${name}.cho`)],
+        preview: {
+          songs: [song(`${name}1.cho`), song(`${name}2.cho`)],
+          problems: [],
+          digest: name,
+          allowance: { limit: 5, left: 3 - at },
+        },
+      })),
+      [],
+    );
+    expect(three.allowance).toEqual({ limit: 5, left: 2 });
+    expect(isOverAllowance(three)).toBe(true);
   });
 
   it("advances the progress per batch", () => {

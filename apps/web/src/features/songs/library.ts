@@ -501,6 +501,13 @@ export interface ImportPreviewSummary {
   batches: PreviewedBatch[];
   songs: ImportPreview["songs"];
   problems: ImportProblemEntry[];
+  /** The person's daily limit of new songs and what is left of it now (the fewest any batch was told); null: none. */
+  allowance: ImportPreview["allowance"];
+}
+
+/** Whether the previewed songs are more than the person may still create today (the import would be refused). */
+export function isOverAllowance(summary: ImportPreviewSummary): boolean {
+  return summary.allowance !== null && summary.songs.length > summary.allowance.left;
 }
 
 /** The catalogue text of a server problem, filled with its values; the server's English when the code is new. */
@@ -528,5 +535,10 @@ export function combinePreviews(
     })),
     songs: previews.flatMap(({ preview }) => preview.songs),
     problems: [...localProblems, ...previews.flatMap(({ preview }) => preview.problems.map(problemEntry))],
+    allowance: previews.reduce<ImportPreview["allowance"]>((fewest, { preview }) => {
+      const allowance = preview.allowance ?? null;
+      if (!allowance) return fewest;
+      return !fewest || allowance.left < fewest.left ? allowance : fewest;
+    }, null),
   };
 }

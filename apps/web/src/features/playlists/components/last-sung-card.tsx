@@ -3,13 +3,22 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
-import { useLastSung } from "../api";
+import { type LastSungScope, useLastSung } from "../api";
 import classes from "./last-sung-card.module.css";
 
 /** The last five days a song was in a choir's playlists, newest first, each opening that day's playlist. */
-export function LastSungDays({ choirId, songId }: { choirId: string; songId: string }) {
+export function LastSungDays({
+  choirId,
+  songId,
+  scope = "song",
+}: {
+  choirId: string;
+  songId: string;
+  /** `family`: the days the song's history counts, as its summary does (see useLastSung). */
+  scope?: LastSungScope;
+}) {
   const { t } = useTranslation();
-  const lastSung = useLastSung(choirId, songId);
+  const lastSung = useLastSung(choirId, songId, scope);
   if (lastSung.isPending) return <Loader size="xs" aria-label={t("common.loading")} />;
   if (lastSung.isError) {
     return (

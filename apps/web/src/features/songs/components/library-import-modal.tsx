@@ -1,6 +1,13 @@
 import { Alert, Button, FileInput, Group, List, Modal, Progress, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconCheck, IconEye, IconFileImport, IconInfoCircle, IconUpload } from "@tabler/icons-react";
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconEye,
+  IconFileImport,
+  IconInfoCircle,
+  IconUpload,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage, messageText } from "../../../lib/messages";
@@ -14,6 +21,7 @@ import {
   importBatches,
   importFileFromBytes,
   importProgress,
+  isOverAllowance,
   splitExports,
 } from "../library";
 import classes from "./library.module.css";
@@ -240,6 +248,21 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                 <Text size="sm">{t("songs.library.import.nothingSavedYet")}</Text>
               ) : null}
             </Alert>
+            {isOverAllowance(summary) && summary.allowance ? (
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+                title={t("songs.library.import.overAllowanceTitle")}
+                data-testid="songs-import-over-allowance"
+              >
+                {t("songs.library.import.overAllowance", {
+                  count: summary.allowance.left,
+                  limit: summary.allowance.limit,
+                  songs: summary.songs.length,
+                })}
+              </Alert>
+            ) : null}
             {summary.songs.length > 0 ? <SongList summary={summary} /> : null}
             {summary.problems.length > 0 ? (
               <Alert
@@ -296,7 +319,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                 leftSection={<IconUpload size={20} aria-hidden="true" />}
                 onClick={() => void save(summary)}
                 loading={phase.step === "importing"}
-                disabled={summary.songs.length === 0}
+                disabled={summary.songs.length === 0 || isOverAllowance(summary)}
                 data-testid="songs-import-confirm"
               >
                 {t("songs.library.import.confirm", { count: summary.songs.length })}

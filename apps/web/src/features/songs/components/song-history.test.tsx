@@ -50,7 +50,8 @@ function answerHistory(histories: Record<string, Pick<Song, "lastSung" | "timesS
       return json(song(histories[url.searchParams.get("choirId") ?? ""] ?? {}));
     }
     const days = /\/api\/choirs\/([^/]+)\/songs\/[^/]+\/last-sung$/.exec(url.pathname);
-    if (days) {
+    // The days listed are those the summary counts (the song's family, before today), never the song's own.
+    if (days && url.searchParams.get("scope") === "family") {
       const lastSung = histories[days[1]!]?.lastSung;
       return json(lastSung ? [{ playlistId: "p1", date: lastSung, title: null }] : []);
     }

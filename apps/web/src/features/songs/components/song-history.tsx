@@ -96,7 +96,9 @@ export function SongHistory({
             >
               <HistorySummary lastSung={history.data.lastSung} timesSung12m={history.data.timesSung12m} />
             </Text>
-            {history.data.lastSung ? <LastSungDays choirId={choirId} songId={song.songId} /> : null}
+            {history.data.lastSung ? (
+              <LastSungDays choirId={choirId} songId={song.songId} scope="family" />
+            ) : null}
           </>
         )}
       </Stack>

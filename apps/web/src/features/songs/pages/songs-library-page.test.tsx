@@ -70,6 +70,8 @@ const song = (n: number, overrides: Partial<Song> = {}): Song => ({
 });
 
 let library: Song[] = [];
+/** How many songs the server says are left of the day's allowance, in every preview. */
+let songsLeftToday = 1000;
 const fetchMock = vi.fn();
 const calls = (path: string) =>
   fetchMock.mock.calls
@@ -92,6 +94,7 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
   observers = [];
   library = [];
+  songsLeftToday = 1000;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
     const url = new URL(input, "http://test.invalid");
@@ -127,6 +130,7 @@ beforeEach(async () => {
             message: "The XML is not well formed: oops",
           })),
         digest: `digest-${files.length}`,
+        allowance: { limit: 1000, left: songsLeftToday },
       });
     }
     if (url.pathname === "/api/songs/import") {
@@ -317,6 +321,23 @@ describe("songs library page", () => {
       [7, "digest-7"],
     ]);
     expect(summary.textContent).toContain("56 songs imported");
+  });
+
+  it("says before saving when the files hold more songs than are left of the day's allowance, and offers no save", async () => {
+    songsLeftToday = 1;
+    renderLibrary();
+    await screen.findByTestId("songs-empty");
+    fireEvent.click(screen.getByTestId("songs-import-button"));
+    const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(["[C]La"], "uno.cho"), new File(["[G]Sol"], "dos.cho")] },
+    });
+    fireEvent.click(await screen.findByTestId("songs-import-submit"));
+    const warning = await screen.findByTestId("songs-import-over-allowance");
+    expect(warning.textContent).toContain(
+      "You can add 1 more song today (up to 1000 a day), and these files hold 2. Import fewer files, or try again tomorrow.",
+    );
+    expect((screen.getByTestId("songs-import-confirm") as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("shows the preview in Spanish", async () => {
