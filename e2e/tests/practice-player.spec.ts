@@ -379,3 +379,68 @@ test("a track played once in a playlist kept offline plays again with the networ
   await context.setOffline(false);
   await director.context.close();
 });
+
+test("a playlist's rehearsal tracks are downloaded on request, their size shown first, and play with the network off without having been played", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const director = await newDirector(browser, "practice-download", { name: "Basement Choir" });
+  const { page, context } = director;
+  const songId = await createChoirSong(page, director.choirId, "Round of the Two Bells", SONG);
+  await page.goto(`/songs/${songId}`);
+  await uploadTrack(page, tones.low, "Tenor");
+  await uploadTrack(page, tones.high, "Alto");
+  // A link is listed with the song, but it plays on its own site: it is neither counted nor downloaded.
+  await apiCall(
+    page,
+    "POST",
+    `/api/songs/${songId}/tracks`,
+    { part: "all", label: "Recording of the round", link: "https://example.org/round.mp3" },
+    201,
+  );
+  const playlist = await apiCall<{ id: string }>(
+    page,
+    "POST",
+    "/api/playlists",
+    {
+      choirId: director.choirId,
+      date: "2026-11-29",
+      title: "Basement practice",
+      sections: [{ title: "Practice", songs: [{ songId }] }],
+    },
+    201,
+  );
+  await page.goto(`/playlists/${playlist.id}`);
+  await expect(page.getByTestId("offline-ready-badge")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  // Two uploaded tracks of 861 KB each, none kept yet: the button says how many and how much.
+  const download = page.getByTestId("playlist-tracks-download");
+  await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
+  await pictureInBothLanguages(page, "playlist-tracks-offline", async (p) => {
+    await expect(p.getByTestId("playlist-tracks-download")).toBeVisible({ timeout: 30_000 });
+  });
+  await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
+  await download.click();
+  await expect(page.getByTestId("playlist-tracks-kept")).toHaveText(
+    "All 2 rehearsal tracks kept offline · 1.7 MB",
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open("track-audio-v1")).keys()).length))
+    .toBe(2);
+  // Kept on this device: the page says so again after a reload.
+  await page.reload();
+  await expect(page.getByTestId("playlist-tracks-kept")).toBeVisible({ timeout: 30_000 });
+
+  // Never played, yet with the network off both tracks load whole and play in step.
+  await context.setOffline(true);
+  await page.goto(`/playlists/${playlist.id}/sing`);
+  await page.getByTestId("sing-practice").click();
+  await waitUntilLoaded(page);
+  await page.getByTestId("practice-play").click();
+  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
+  await expectInStep(page, 2);
+  await context.setOffline(false);
+  await director.context.close();
+});

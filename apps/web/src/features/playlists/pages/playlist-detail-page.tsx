@@ -16,6 +16,7 @@ import { failureMessage, messageText } from "../../../lib/messages";
 import { authToken } from "../../../lib/storage";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useDeferredArrival } from "../../../lib/use-deferred-arrival";
+import { PlaylistTracksOffline } from "../../tracks/components/playlist-tracks-offline";
 import { downloadPlaylistChordPro, downloadPlaylistSongbook, usePlaylist } from "../api";
 import { LiveBadge } from "../components/live-badge";
 import { PlaylistShareModal, usePlaylistPermissions } from "../components/playlist-share-modal";
@@ -138,6 +139,9 @@ export function PlaylistDetailPage() {
               <LiveBadge state={live} />
             </Group>
             <PlaylistOfflineStatus playlistId={data.id} />
+            <PlaylistTracksOffline
+              songIds={allSections.flatMap((section) => section.songs.map((entry) => entry.songId))}
+            />
           </Stack>
           <Group gap="sm">
             {total > 0 ? <SingButton playlistId={data.id} /> : null}
