@@ -3,6 +3,10 @@
  * (Range requests) and pitch-preserving tempo; the longest track is the clock, and on every frame (and every
  * `timeupdate`, which still comes in a hidden tab) each other track is compared with it and brought back when it
  * drifts: a small drift by nudging its rate for a moment, a large one by a seek (rules in practice.ts).
+ *
+ * Where the browser ignores an element's volume (Safari on iPhone and iPad, where it is read-only and always full),
+ * each element is routed through a Web Audio gain node on the first play (inside the tap that asked, when an audio
+ * context may start), and the volumes and the "my part" mix are set on the gains instead.
  */
 import { correction, type Loop, loopJump, TEMPO_MAX, TEMPO_MIN } from "./practice";
 
@@ -30,6 +34,33 @@ export interface EngineSnapshot {
 /** How often the snapshot follows the clock during playback (the position slider and the time). */
 const POSITION_EVERY_MS = 100;
 
+/** Whether this browser ignores an audio element's volume (iOS: read-only, always 1). */
+export function isVolumeFixed(): boolean {
+  try {
+    const probe = document.createElement("audio");
+    probe.volume = 0.5;
+    return Math.abs(probe.volume - 0.5) > 0.01;
+  } catch {
+    return true;
+  }
+}
+
+type AudioContextClass = typeof AudioContext;
+
+/** The page's AudioContext class, under its standard or older WebKit name; undefined where there is none. */
+function audioContextClass(): AudioContextClass | undefined {
+  const scope = window as unknown as {
+    AudioContext?: AudioContextClass;
+    webkitAudioContext?: AudioContextClass;
+  };
+  return scope.AudioContext ?? scope.webkitAudioContext;
+}
+
+export interface EngineOptions {
+  /** Set the volumes through gain nodes (found out from the browser when not given). */
+  fixedVolume?: boolean;
+}
+
 export class PracticeEngine {
   readonly elements: ReadonlyMap<string, HTMLAudioElement>;
   private readonly order: string[];
@@ -39,8 +70,12 @@ export class PracticeEngine {
   private frame = 0;
   private lastEmit = 0;
   private isDestroyed = false;
+  private readonly isVolumeFixed: boolean;
+  /** The gain per track, once the elements are routed through an audio context (fixed-volume browsers). */
+  private graph: { context: AudioContext; gains: Map<string, GainNode> } | null = null;
 
-  constructor(tracks: readonly EngineTrack[]) {
+  constructor(tracks: readonly EngineTrack[], options: EngineOptions = {}) {
+    this.isVolumeFixed = options.fixedVolume ?? isVolumeFixed();
     const elements = new Map<string, HTMLAudioElement>();
     for (const track of tracks) {
       const element = document.createElement("audio");
@@ -193,9 +228,48 @@ export class PracticeEngine {
 
   // ── Controls ──
 
+  /**
+   * Where volumes are fixed: routes every element through its own gain node into one audio context, made and
+   * resumed inside the gesture that plays. Without Web Audio (or if routing fails) the tracks play at full volume.
+   */
+  private connectGains(): void {
+    if (!this.isVolumeFixed) return;
+    if (this.graph) {
+      void this.graph.context.resume().catch(() => undefined);
+      return;
+    }
+    const Context = audioContextClass();
+    if (!Context) return;
+    try {
+      const context = new Context();
+      const gains = new Map<string, GainNode>();
+      for (const [id, element] of this.elements) {
+        const gain = context.createGain();
+        gain.gain.value = this.snapshot.volumes[id] ?? 1;
+        context.createMediaElementSource(element).connect(gain).connect(context.destination);
+        gains.set(id, gain);
+      }
+      this.graph = { context, gains };
+      void context.resume().catch(() => undefined);
+    } catch {
+      this.graph = null;
+    }
+  }
+
+  /** A track's volume, on its element or, where the element's is fixed, on its gain node. */
+  private applyVolume(id: string, element: HTMLAudioElement, volume: number): void {
+    if (!this.isVolumeFixed) {
+      element.volume = volume;
+      return;
+    }
+    const gain = this.graph?.gains.get(id);
+    if (gain) gain.gain.value = volume;
+  }
+
   /** Starts every track at the master's place in the same task (inside the click that asked, for iOS). */
   play(): void {
     if (this.snapshot.isPlaying || this.elements.size === 0) return;
+    this.connectGains();
     const master = this.master();
     let time = master?.currentTime ?? 0;
     if (master?.ended || (this.duration() > 0 && time >= this.duration() - 0.05))
@@ -268,8 +342,9 @@ export class PracticeEngine {
   setVolume(id: string, volume: number): void {
     const element = this.elements.get(id);
     if (!element) return;
-    element.volume = Math.min(1, Math.max(0, volume));
-    this.update({ volumes: { ...this.snapshot.volumes, [id]: element.volume } });
+    const value = Math.min(1, Math.max(0, volume));
+    this.applyVolume(id, element, value);
+    this.update({ volumes: { ...this.snapshot.volumes, [id]: value } });
   }
 
   setMuted(id: string, isMuted: boolean): void {
@@ -286,7 +361,7 @@ export class PracticeEngine {
     for (const [id, element] of this.elements) {
       const volume = volumes[id];
       if (volume === undefined) continue;
-      element.volume = volume;
+      this.applyVolume(id, element, volume);
       element.muted = false;
       nextVolumes[id] = volume;
       nextMuted[id] = false;
@@ -297,6 +372,8 @@ export class PracticeEngine {
   destroy(): void {
     this.isDestroyed = true;
     cancelAnimationFrame(this.frame);
+    void this.graph?.context.close().catch(() => undefined);
+    this.graph = null;
     for (const element of this.elements.values()) {
       element.pause();
       element.removeAttribute("src");
