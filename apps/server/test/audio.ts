@@ -125,7 +125,7 @@ export async function storageKeyOf(app: FastifyInstance, trackId: string): Promi
     .select({ key: songTracks.storageKey })
     .from(songTracks)
     .where(eq(songTracks.id, trackId));
-  if (!row) throw new Error(`no track ${trackId}`);
+  if (!row?.key) throw new Error(`no stored file for track ${trackId}`);
   return row.key;
 }
 

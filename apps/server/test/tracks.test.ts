@@ -124,6 +124,7 @@ describe("rehearsal tracks (files under DATA_DIR)", () => {
       const track = response.json();
       expect(track).toEqual({
         id: expect.any(String),
+        kind: "file",
         part: index === 0 ? "all" : "Tenor",
         label: index === 1 ? "Tenor predominant" : null,
         contentType: fixture.contentType,
@@ -241,15 +242,23 @@ describe("rehearsal tracks (files under DATA_DIR)", () => {
       expect(broken.statusCode, `${contentType}: ${broken.body}`).toBe(400);
       expect(broken.json()).toMatchObject({ code: "validation_failed" });
     }
-    // Not a form at all.
+    // JSON is a link (tracks-links.test.ts), never a file; neither form nor JSON is 415.
     const json = await app.inject({
       method: "POST",
       url: `/api/songs/${songId}/tracks`,
       headers: bearer(cast.creator.token),
       payload: { part: "Alto", file: "UklGRg==" },
     });
-    expect(json.statusCode).toBe(415);
-    expect(json.json()).toMatchObject({ code: "unsupported_media_type" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors.join(" ")).toContain("body.link");
+    const text = await app.inject({
+      method: "POST",
+      url: `/api/songs/${songId}/tracks`,
+      headers: { "content-type": "text/plain", ...bearer(cast.creator.token) },
+      payload: "part=Alto",
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ code: "unsupported_media_type" });
     // "All" in any case is the full mix; a blank label is none; the part's own spelling is kept.
     const mix = await uploadTrack(app, cast.creator, songId, wav, { part: " ALL ", label: "  " });
     expect(mix.json()).toMatchObject({ part: "all", label: null });

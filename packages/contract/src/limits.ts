@@ -113,6 +113,8 @@ export const TRACK_LIMITS = {
   perSong: 12,
   partMax: LIMITS.voicePartMax,
   labelMax: 100,
+  /** Characters of a link track's address (its https:// URL, as stored). */
+  linkMax: 2000,
   /** The upload limit when TRACK_MAX_MB is not set (MB of 1,048,576 bytes). */
   defaultMaxMb: 30,
 } as const;

@@ -1,10 +1,29 @@
 import type { Track, TrackContentType } from "@choir/contract";
-import type { TrackRow } from "./service.js";
+import { isFileRow, type TrackRow } from "./service.js";
 
-/** A track as the contract shows it: its `url` carries the caller's token for this track. */
-export function presentTrack(row: TrackRow, token: string): Track {
+/**
+ * A track as the contract shows it: a file's `url` carries the caller's token for this track (`sign` makes it, for
+ * files only); a link's `url` is the link.
+ */
+export async function presentTrack(
+  row: TrackRow,
+  sign: (trackId: string) => Promise<string>,
+): Promise<Track> {
+  if (!isFileRow(row)) {
+    return {
+      id: row.id,
+      kind: "link",
+      part: row.part,
+      label: row.label,
+      contentType: null,
+      size: null,
+      url: row.linkUrl!,
+    };
+  }
+  const token = await sign(row.id);
   return {
     id: row.id,
+    kind: "file",
     part: row.part,
     label: row.label,
     contentType: row.contentType as TrackContentType,

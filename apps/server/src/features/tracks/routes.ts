@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { ErrorBody, TRACK_LIMITS, Track, TrackUploadFields } from "@choir/contract";
+import { ErrorBody, TRACK_LIMITS, Track, TrackLinkCreate, TrackUploadFields } from "@choir/contract";
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
+import type { ZodError } from "zod";
 import { z } from "zod";
 import { bearerToken } from "../../http/authenticate.js";
 import { namesTag, parseRange } from "../../http/byte-range.js";
@@ -13,7 +14,15 @@ import { AppError, invalid, notFound, sendError, unauthorized } from "../../http
 import { StoredFileMissing } from "../../storage/track-store.js";
 import { findTrackSong, requireTrackEditor } from "./policy.js";
 import { presentTrack, trackDisposition } from "./presenter.js";
-import { countTracks, deleteTrack, findTrack, insertTrack, listTracks, songFull } from "./service.js";
+import {
+  countTracks,
+  deleteTrack,
+  findFileTrack,
+  insertTrack,
+  isFileRow,
+  listTracks,
+  songFull,
+} from "./service.js";
 import { TRACK_TOKEN_WINDOW_SECONDS, TrackTokens } from "./tokens.js";
 import { type ReceivedAudio, receiveAudio, tooLarge } from "./upload.js";
 
@@ -48,6 +57,13 @@ const AudioQuery = z.object({
     .describe("1: offer the file as a download (attachment) instead of playing it"),
 });
 
+/** A refused body's issues in the contract's words ("body.part: …"). */
+const bodyInvalid = (error: ZodError) =>
+  invalid(error.issues.map((issue) => `${["body", ...issue.path].join(".")}: ${issue.message}`));
+
+const isJson = (request: FastifyRequest) =>
+  request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() === "application/json";
+
 /** Multipart refusals of the form reader (parts, fields, files beyond its limits) in the contract's words. */
 function formError(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: string }).code;
@@ -62,8 +78,8 @@ function formError(error: unknown, maxBytes: number): unknown {
 }
 
 /**
- * Rehearsal tracks of a song: list, upload (multipart, streamed to the track store), delete, and the audio itself
- * with Range answers. Readers are the song's readers; writers are its creator, or a choir version's choir members.
+ * Rehearsal tracks of a song: list, upload (multipart, streamed to the track store) or link (JSON), delete, and the
+ * audio itself with Range answers. Readers are the song's readers; writers are its creator, or a choir version's choir members.
  */
 export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
@@ -79,8 +95,9 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["tracks"],
         summary: "A song's rehearsal tracks (whoever may read the song), in the order they were added",
         description:
-          "Each `url` is a path on this server carrying a token for the caller, valid 3 to 6 hours and bound to " +
-          "the track, so an `<audio>` element can play it without headers.",
+          "A file's `url` is a path on this server carrying a token for the caller, valid 3 to 6 hours and bound " +
+          "to the track, so an `<audio>` element can play it without headers. A link's `url` is the link itself " +
+          "(https://), opened on its own site; its `contentType` and `size` are null.",
         params: SongParams,
         response: { 200: z.array(Track), ...errors },
       },
@@ -90,7 +107,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const song = await findTrackSong(app.db, request.params.id, session.userId);
       const rows = await listTracks(app.db, song.id);
       reply.header("Cache-Control", "private, no-cache");
-      return Promise.all(rows.map(async (row) => presentTrack(row, await tokens.sign(session, row.id))));
+      return Promise.all(rows.map((row) => presentTrack(row, (trackId) => tokens.sign(session, trackId))));
     },
   );
 
@@ -98,20 +115,23 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/songs/:id/tracks",
     {
       onRequest: app.authenticate,
-      // The form is read as a stream by the handler, not parsed into a body beforehand.
+      // The form is read as a stream by the handler, not parsed into a body beforehand; a link's JSON is checked
+      // by the handler too, after the caller's right to add tracks.
       validatorCompiler: (route) =>
         route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
       schema: {
         tags: ["tracks"],
         summary: "Add a rehearsal track to a song (its creator; for a choir version, the choir's members)",
         description:
-          `multipart/form-data with \`file\`, \`part\` and an optional \`label\`. At most ${TRACK_LIMITS.perSong} ` +
-          `tracks a song (409 beyond) and ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB a file ` +
-          "(TRACK_MAX_MB; 413 beyond). The type is told from the file's bytes (MP3, M4A/AAC, OGG Vorbis or Opus, " +
-          "WAV); anything else, whatever its name, is refused with 415.",
-        consumes: ["multipart/form-data"],
+          `A file: multipart/form-data with \`file\`, \`part\` and an optional \`label\`. A link: application/json ` +
+          "with `part`, an optional `label` and `link`, an https:// address on another site (no user name or " +
+          `password, at most ${TRACK_LIMITS.linkMax} characters; 400 otherwise). At most ${TRACK_LIMITS.perSong} ` +
+          `tracks a song, links included (409 beyond), and ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB a ` +
+          "file (TRACK_MAX_MB; 413 beyond). A file's type is told from its bytes (MP3, M4A/AAC, OGG Vorbis or Opus, " +
+          "WAV); anything else, whatever its name, is refused with 415, as is a body of another type.",
+        consumes: ["multipart/form-data", "application/json"],
         params: SongParams,
-        body: TrackUploadForm,
+        body: z.union([TrackUploadForm, TrackLinkCreate]),
         response: { 201: Track, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
@@ -119,11 +139,26 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.session!;
       const song = await findTrackSong(app.db, request.params.id, session.userId);
       requireTrackEditor(song);
+      const sign = (trackId: string) => tokens.sign(session, trackId);
+      if (!request.isMultipart() && isJson(request)) {
+        const parsed = TrackLinkCreate.safeParse(request.body);
+        if (!parsed.success) throw bodyInvalid(parsed.error);
+        // The count is checked under the song's lock by the insert.
+        const row = await insertTrack(app.db, {
+          id: randomUUID(),
+          songId: song.id,
+          part: parsed.data.part,
+          label: parsed.data.label,
+          linkUrl: parsed.data.link,
+          createdBy: session.userId,
+        });
+        return reply.status(201).send(await presentTrack(row, sign));
+      }
       if (!request.isMultipart())
         throw new AppError(
           "unsupported_media_type",
           415,
-          "Send the track as multipart/form-data with a `file` and a `part`.",
+          "Send the track as multipart/form-data with a `file` and a `part`, or a link as JSON with a `link` and a `part`.",
         );
       // Refused before a byte is received when the song is full (the insert checks again under a lock).
       if ((await countTracks(app.db, song.id)) >= TRACK_LIMITS.perSong) throw songFull();
@@ -131,8 +166,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const { received, fields } = await readTrackForm(request, uploads, maxBytes);
       try {
         const parsed = TrackUploadFields.safeParse(fields);
-        if (!parsed.success)
-          throw invalid(parsed.error.issues.map((issue) => `body.${issue.path.join(".")}: ${issue.message}`));
+        if (!parsed.success) throw bodyInvalid(parsed.error);
         const trackId = randomUUID();
         const storageKey = `${song.id}/${trackId}`;
         await app.trackStore.putFile(storageKey, received.path, received.size, received.contentType);
@@ -147,7 +181,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
             storageKey,
             createdBy: session.userId,
           });
-          return reply.status(201).send(presentTrack(row, await tokens.sign(session, row.id)));
+          return reply.status(201).send(await presentTrack(row, sign));
         } catch (error) {
           await app.trackStore.delete(storageKey).catch((err: unknown) => {
             request.log.warn({ err, storageKey }, "could not remove the file of a refused track");
@@ -167,7 +201,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tracks"],
         summary:
-          "Remove a rehearsal track and its file (its song's creator; for a choir version, the choir's members)",
+          "Remove a rehearsal track, and its file if it has one (its song's creator; for a choir version, the choir's members)",
         params: TrackParams,
         response: { 204: z.null().describe("Deleted"), ...errors },
       },
@@ -176,8 +210,9 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const song = await findTrackSong(app.db, request.params.id, request.session!.userId);
       requireTrackEditor(song);
       const row = await deleteTrack(app.db, song.id, request.params.trackId);
-      // The database queued the file's removal with the row's; remove it now, and a later sweep retries on failure.
-      await app.trackSweeper.remove([row.storageKey]);
+      // The database queued a file's removal with the row's; remove it now, and a later sweep retries on failure. A
+      // link has no file.
+      if (isFileRow(row)) await app.trackSweeper.remove([row.storageKey]);
       return reply.status(204).send(null);
     },
   );
@@ -202,7 +237,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tracks"],
         summary:
-          "A rehearsal track's audio, for whoever may read the song (bearer header, or the `url`'s token)",
+          "A rehearsal track's audio, for whoever may read the song (bearer header, or the `url`'s token); a link track has none here (404)",
         description:
           "Answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and Content-Range (416 when the range " +
           `lies past the end), anything else with the whole file; ETag, If-None-Match (304), If-Range. The token ` +
@@ -225,7 +260,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, trackId } = request.params;
       const caller = await audioReader(request, trackId, request.query.token);
       const song = await findTrackSong(app.db, id, caller.userId);
-      const track = await findTrack(app.db, song.id, trackId);
+      const track = await findFileTrack(app.db, song.id, trackId);
       // A track's bytes never change (a new upload is a new track), so its id is its tag.
       const tag = `"${track.id}"`;
       const download = request.query.download === "1" || request.query.download === "true";

@@ -23,12 +23,23 @@ export async function listTracks(db: Db, songId: string): Promise<TrackRow[]> {
     .orderBy(asc(songTracks.createdAt), asc(songTracks.id));
 }
 
-export async function findTrack(db: Db, songId: string, trackId: string): Promise<TrackRow> {
+/** A file track's row: its audio is in the track store under `storageKey`. */
+export type FileTrackRow = TrackRow & {
+  storageKey: string;
+  contentType: string;
+  size: number;
+  linkUrl: null;
+};
+
+export const isFileRow = (row: TrackRow): row is FileTrackRow => row.storageKey !== null;
+
+/** A track with audio kept here; a link track (whose audio is on another site) is 404, as an unknown one. */
+export async function findFileTrack(db: Db, songId: string, trackId: string): Promise<FileTrackRow> {
   const [row] = await db
     .select()
     .from(songTracks)
     .where(and(eq(songTracks.id, trackId), eq(songTracks.songId, songId)));
-  if (!row) throw notFound(TRACK_MESSAGES.notFound);
+  if (!row || !isFileRow(row)) throw notFound(TRACK_MESSAGES.notFound);
   return row;
 }
 
@@ -37,19 +48,21 @@ export async function countTracks(db: Db, songId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export interface NewTrack {
+interface NewTrackBase {
   id: string;
   songId: string;
   part: string;
   label: string | null;
-  contentType: TrackContentType;
-  size: number;
-  storageKey: string;
   createdBy: string;
 }
 
+/** A stored file's track, or a link's (an https:// address, checked by the contract's TrackLink). */
+export type NewTrack =
+  | (NewTrackBase & { contentType: TrackContentType; size: number; storageKey: string })
+  | (NewTrackBase & { linkUrl: string });
+
 /**
- * Records a stored track. The song's row is locked while its tracks are counted, so uploads finishing together
+ * Records a track (a stored file's, or a link). The song's row is locked while its tracks are counted, so uploads finishing together
  * cannot pass the limit; a song deleted meanwhile is 404.
  */
 export async function insertTrack(db: Db, track: NewTrack): Promise<TrackRow> {

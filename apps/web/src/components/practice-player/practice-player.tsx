@@ -1,10 +1,11 @@
 // Styles of the components only the player uses, loaded with it.
 import "@mantine/core/styles/Kbd.css";
 import "@mantine/core/styles/Slider.css";
-import type { Track } from "@choir/contract";
+import { isFileTrack, type LinkTrack, type Track } from "@choir/contract";
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   CloseButton,
   Group,
@@ -16,6 +17,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import {
+  IconExternalLink,
   IconKeyboard,
   IconMinus,
   IconPlayerPause,
@@ -52,11 +54,12 @@ import {
 } from "./practice";
 import { PracticeEngine } from "./practice-engine";
 import classes from "./practice-player.module.css";
-import { trackName, trackPartLabel } from "./track-names";
+import { linkHost, trackName, trackPartLabel } from "./track-names";
 
 export interface PracticePlayerProps {
   /** The song's title, named in the player's heading. */
   title: string;
+  /** The song's tracks: the files are played; links (audio on other sites) are listed under the player. */
   tracks: readonly Track[];
   /** The singer's voice part in the choir the song is read for: the "my part" mix brings it forward. */
   myPart: string | null;
@@ -69,9 +72,13 @@ const percent = (value: number) => `${Math.round(value * 100)} %`;
  * Plays a song's rehearsal tracks together, in step: play and pause, the place in the song, tempo 50–150 % with the
  * pitch kept, an A–B loop, and per track a volume and mute, with a "my part" mix. Its keys work while the focus is
  * inside it (Space, ←/→, [ ], + −), so they never take a key from a field or from sing mode's page turns elsewhere.
+ * Only the song's files play: a link's site can neither be played in step nor kept offline (and the page's
+ * Content-Security-Policy lets media come from the app alone), so links are offered under the player instead.
  */
-export function PracticePlayer({ title, tracks, myPart, onClose }: PracticePlayerProps) {
+export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: PracticePlayerProps) {
   const { t } = useTranslation();
+  const tracks = allTracks.filter(isFileTrack);
+  const links = allTracks.filter((track): track is LinkTrack => track.kind === "link");
   const rootRef = useRef<HTMLElement>(null);
   const audioRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -393,8 +400,40 @@ export function PracticePlayer({ title, tracks, myPart, onClose }: PracticePlaye
           })}
         </ul>
       </fieldset>
+      {links.length > 0 ? <WebLinks links={links} /> : null}
       <div ref={audioRef} hidden data-testid="practice-audio" />
     </section>
+  );
+}
+
+/** "Also on the web:" the song's link tracks, each opening its own site in a new tab. */
+function WebLinks({ links }: { links: readonly LinkTrack[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.links} data-testid="practice-links">
+      <Text size="sm" fw={600} component="h3" className={classes.linksHeading}>
+        {t("practice.alsoOnWeb")}
+      </Text>
+      <ul className={classes.linkList}>
+        {links.map((link) => (
+          <li key={link.id} data-testid="practice-link">
+            <Anchor
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              className={classes.link}
+            >
+              <IconExternalLink size={16} aria-hidden="true" />
+              {trackName(t, link)} <VisuallyHidden>{t("tracks.newTab")}</VisuallyHidden>
+            </Anchor>
+            <Text span size="xs" c="dimmed">
+              {linkHost(link.url)}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -14,3 +14,12 @@ export function trackName(t: TFunction, track: { part: string; label?: string | 
   const part = trackPartLabel(t, track.part);
   return track.label ? `${part} · ${track.label}` : part;
 }
+
+/** The site a link track opens, as people read it: "example.org" for https://www.example.org/a.mp3. */
+export function linkHost(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}

@@ -1,4 +1,4 @@
-import type { Track } from "@choir/contract";
+import type { Track, TrackLinkCreate } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   apiRequest,
@@ -94,6 +94,11 @@ export function uploadTrack(
   });
 }
 
+/** POST /api/songs/{id}/tracks as JSON: a link to audio on another site. */
+export function addTrackLink(songId: string, link: TrackLinkCreate): Promise<Track> {
+  return apiRequest<Track>(tracksPath(songId), { method: "POST", body: link });
+}
+
 export function deleteTrack(songId: string, trackId: string): Promise<void> {
   return apiRequest<void>(`${tracksPath(songId)}/${encodeURIComponent(trackId)}`, { method: "DELETE" });
 }
@@ -102,6 +107,17 @@ export function useUploadTrack(songId: string, onProgress: (part: number) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upload: TrackUpload) => uploadTrack(songId, upload, onProgress),
+    onSuccess: (track) => {
+      queryClient.setQueryData<Track[]>(trackKeys.song(songId), (tracks) => [...(tracks ?? []), track]);
+      void queryClient.invalidateQueries({ queryKey: trackKeys.song(songId) });
+    },
+  });
+}
+
+export function useAddTrackLink(songId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: TrackLinkCreate) => addTrackLink(songId, link),
     onSuccess: (track) => {
       queryClient.setQueryData<Track[]>(trackKeys.song(songId), (tracks) => [...(tracks ?? []), track]);
       void queryClient.invalidateQueries({ queryKey: trackKeys.song(songId) });

@@ -1,9 +1,11 @@
 import {
   type CurrentUser,
+  checkTrackLink,
   type Song,
   STANDARD_VOICE_PARTS,
   TRACK_FULL_MIX,
   TRACK_LIMITS,
+  type TrackLinkProblem,
 } from "@choir/contract";
 
 /** The parts a track may be uploaded for: the full mix, the four standard parts, then the choir's own. */
@@ -41,15 +43,31 @@ export function formatSize(bytes: number, language: string): string {
 /** The files the picker offers: any audio, and the accepted kinds by name for systems that do not know their type. */
 export const AUDIO_ACCEPT = "audio/*,.mp3,.m4a,.aac,.ogg,.oga,.opus,.wav";
 
-export type TrackFormError = "file" | "part" | "label" | null;
+/** What the form adds: an uploaded file, or a link to audio on another site. */
+export type TrackKind = "file" | "link";
 
-/** The first thing wrong with an upload before it is sent, or null. */
+/** The field that is wrong, or for a link what is wrong with it (`link` alone: none was given). */
+export type TrackFormError = "file" | "link" | `link.${TrackLinkProblem}` | "part" | "label" | null;
+
+/**
+ * The first thing wrong with a track before it is sent, or null: a file (or a link, checked as the server checks it:
+ * https:// only, no user name or password, at most 2000 characters), then a part, then the label's length.
+ */
 export function trackFormError(values: {
+  kind?: TrackKind;
   file: File | null;
+  link?: string;
   part: string | null;
   label: string;
 }): TrackFormError {
-  if (!values.file) return "file";
+  if (values.kind === "link") {
+    const link = values.link?.trim() ?? "";
+    if (!link) return "link";
+    const checked = checkTrackLink(link);
+    if ("problem" in checked) return `link.${checked.problem}`;
+  } else if (!values.file) {
+    return "file";
+  }
   if (!values.part) return "part";
   if (values.label.trim().length > TRACK_LIMITS.labelMax) return "label";
   return null;

@@ -1,4 +1,4 @@
-import type { LeadPlace } from "@choir/contract";
+import { isFileTrack, type LeadPlace } from "@choir/contract";
 import { ActionIcon, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
   IconBroadcastOff,
@@ -303,7 +303,8 @@ export function SingStage({
 
   // ── Practice: the song on screen's rehearsal tracks, in a panel under the stage ──
   const tracks = useTracks(stop.entry.songId, { enabled: stop.entry.song !== null });
-  const hasTracks = stop.entry.song !== null && (tracks.data?.length ?? 0) > 0;
+  // The player plays files only: a song whose tracks are all links has nothing to practise here.
+  const hasTracks = stop.entry.song !== null && (tracks.data?.some(isFileTrack) ?? false);
   const [isPractising, setPractising] = useState(false);
 
   // ── Touch: swipes turn songs' pages, taps at the sides too; a touch pauses auto-scroll, a tap resumes it ──

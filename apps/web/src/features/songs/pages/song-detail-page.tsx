@@ -1,4 +1,4 @@
-import { type CurrentUser, type Song, VISIBILITY } from "@choir/contract";
+import { type CurrentUser, isFileTrack, type Song, VISIBILITY } from "@choir/contract";
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
@@ -299,7 +299,7 @@ function SongDetail({
       </Card>
       <SongCredits song={song} />
 
-      {isPractising && tracks.data && tracks.data.length > 0 ? (
+      {isPractising && tracks.data?.some(isFileTrack) ? (
         <div className={classes.playerDock}>
           <LazyPracticePlayer
             title={song.title}

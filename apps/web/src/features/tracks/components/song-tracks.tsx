@@ -1,41 +1,46 @@
-import { type CurrentUser, type Song, TRACK_LIMITS, type Track } from "@choir/contract";
+import { type CurrentUser, isFileTrack, type Song, TRACK_LIMITS, type Track } from "@choir/contract";
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   FileInput,
   Group,
   Progress,
+  SegmentedControl,
   Select,
   Stack,
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
-import { IconHeadphones, IconMusic, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { IconHeadphones, IconLink, IconMusic, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { trackName, trackPartLabel } from "../../../components/practice-player/track-names";
+import { linkHost, trackName, trackPartLabel } from "../../../components/practice-player/track-names";
 import { SubtleIconButton } from "../../../components/subtle-icon-button";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useChoir } from "../../choirs/api";
-import { useDeleteTrack, useTracks, useUploadTrack } from "../api";
+import { useAddTrackLink, useDeleteTrack, useTracks, useUploadTrack } from "../api";
 import {
   AUDIO_ACCEPT,
   canManageTracks,
   formatSize,
   type TrackFormError,
+  type TrackKind,
   trackFormError,
   trackPartChoices,
 } from "../track-form";
 import classes from "./song-tracks.module.css";
 
 /**
- * The song page's rehearsal tracks: the list (part and size) with the way to practise them, and for those who may,
- * an upload form and a delete per track. Shows nothing to a reader when the song has no tracks.
+ * The song page's rehearsal tracks: the list (part and size; for a link, its site) with the way to practise the
+ * files, and for those who may, a form to upload a file or add a link, and a delete per track. Shows nothing to a
+ * reader when the song has no tracks. Links open on their own site, in a new tab.
  */
 export function SongTracks({
   song,
@@ -58,6 +63,8 @@ export function SongTracks({
   const [removing, setRemoving] = useState<Track | null>(null);
   const [isAdding, setAdding] = useState(false);
   const list = tracks.data ?? [];
+  // The player plays files only: a song with links alone has nothing to practise here.
+  const canPractise = list.some(isFileTrack);
 
   if (!canManage && list.length === 0) return null;
 
@@ -74,7 +81,7 @@ export function SongTracks({
           <Title order={2} size="h3" id="song-tracks-title">
             {t("tracks.title")}
           </Title>
-          {list.length > 0 ? (
+          {canPractise ? (
             <Button
               leftSection={<IconHeadphones size={20} aria-hidden="true" />}
               onClick={onPractise}
@@ -99,14 +106,40 @@ export function SongTracks({
         ) : (
           <ul className={classes.list} aria-label={t("tracks.listLabel")}>
             {list.map((track) => (
-              <li key={track.id} className={classes.row} data-testid="song-track" data-track-id={track.id}>
-                <IconMusic size={18} aria-hidden="true" className={classes.icon} />
-                <Text className={classes.name} data-testid="song-track-name">
-                  {trackName(t, track)}
-                </Text>
-                <Text size="sm" c="dimmed" className={classes.size} data-testid="song-track-size">
-                  {formatSize(track.size, i18n.language)}
-                </Text>
+              <li
+                key={track.id}
+                className={classes.row}
+                data-testid="song-track"
+                data-track-id={track.id}
+                data-kind={track.kind}
+              >
+                {track.kind === "link" ? (
+                  <>
+                    <IconLink size={18} aria-hidden="true" className={classes.icon} />
+                    <Anchor
+                      href={track.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={classes.name}
+                      data-testid="song-track-name"
+                    >
+                      {trackName(t, track)} <VisuallyHidden>{t("tracks.newTab")}</VisuallyHidden>
+                    </Anchor>
+                    <Text size="sm" c="dimmed" className={classes.host} data-testid="song-track-host">
+                      {linkHost(track.url)}
+                    </Text>
+                  </>
+                ) : (
+                  <>
+                    <IconMusic size={18} aria-hidden="true" className={classes.icon} />
+                    <Text className={classes.name} data-testid="song-track-name">
+                      {trackName(t, track)}
+                    </Text>
+                    <Text size="sm" c="dimmed" className={classes.size} data-testid="song-track-size">
+                      {formatSize(track.size, i18n.language)}
+                    </Text>
+                  </>
+                )}
                 {canManage ? (
                   <SubtleIconButton
                     icon={IconTrash}
@@ -170,11 +203,19 @@ export function SongTracks({
 
 const FIELD_ERRORS: Record<Exclude<TrackFormError, null>, string> = {
   file: "tracks.upload.fileRequired",
+  link: "tracks.upload.linkRequired",
+  "link.notUrl": "tracks.upload.linkNotUrl",
+  "link.notHttps": "tracks.upload.linkNotHttps",
+  "link.credentials": "tracks.upload.linkCredentials",
+  "link.tooLong": "tracks.upload.linkTooLong",
   part: "tracks.upload.partRequired",
   label: "tracks.upload.labelTooLong",
 };
 
-/** Choose a file and its part (and a label), send it with its progress shown, and say what the server answered. */
+/**
+ * Choose a file (or paste a link) and its part (and a label), send it, a file with its progress shown, and say what
+ * the server answered.
+ */
 function TrackUploadForm({
   songId,
   choirId,
@@ -186,7 +227,10 @@ function TrackUploadForm({
 }) {
   const { t } = useTranslation();
   const choir = useChoir(choirId ?? "");
+  const titleId = useId();
+  const [kind, setKind] = useState<TrackKind>("file");
   const [file, setFile] = useState<File | null>(null);
+  const [link, setLink] = useState("");
   const [part, setPart] = useState<string | null>(null);
   const [label, setLabel] = useState("");
   const [progress, setProgress] = useState(0);
@@ -194,53 +238,95 @@ function TrackUploadForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const upload = useUploadTrack(songId, setProgress);
+  const addLink = useAddTrackLink(songId);
+  const isPending = upload.isPending || addLink.isPending;
   const parts = trackPartChoices(choirId ? choir.data?.voiceParts : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const error = trackFormError({ file, part, label });
+    const error = trackFormError({ kind, file, link, part, label });
     setInvalid(error);
     setFailure(null);
-    if (error || !file || !part) return;
-    setProgress(0);
-    upload.mutate(
-      { file, part, label },
-      {
-        onSuccess: (track) => {
-          showSuccess(t("tracks.upload.done", { track: trackName(t, track) }));
-          setFile(null);
-          setLabel("");
-          setPart(null);
-          setFormKey((key) => key + 1);
-        },
-        onError: (caught) => {
-          const text = messageText(t, failureMessage(caught, "tracks.upload.failed"));
-          const details = caught instanceof ApiError ? caught.errors : [];
-          setFailure([text, ...details.filter((detail) => detail !== text)].join(" "));
-        },
+    if (error || !part) return;
+    const handlers = {
+      onSuccess: (track: Track) => {
+        showSuccess(t("tracks.upload.done", { track: trackName(t, track) }));
+        setFile(null);
+        setLink("");
+        setLabel("");
+        setPart(null);
+        setFormKey((key) => key + 1);
       },
-    );
+      onError: (caught: Error) => {
+        const fallback = kind === "link" ? "tracks.upload.linkFailed" : "tracks.upload.failed";
+        const text = messageText(t, failureMessage(caught, fallback));
+        const details = caught instanceof ApiError ? caught.errors : [];
+        setFailure([text, ...details.filter((detail) => detail !== text)].join(" "));
+      },
+    };
+    if (kind === "link") {
+      addLink.mutate({ part, label: label.trim() || null, link: link.trim() }, handlers);
+    } else if (file) {
+      setProgress(0);
+      upload.mutate({ file, part, label }, handlers);
+    }
   };
 
   return (
     <form onSubmit={submit} noValidate className={classes.form} data-testid="track-upload-form" key={formKey}>
-      <Text fw={600} size="sm">
+      <Text fw={600} size="sm" id={titleId}>
         {t("tracks.upload.title")}
       </Text>
+      <SegmentedControl
+        w="fit-content"
+        aria-labelledby={titleId}
+        value={kind}
+        onChange={(value) => {
+          setKind(value as TrackKind);
+          setInvalid(null);
+          setFailure(null);
+        }}
+        disabled={isPending}
+        data={[
+          { value: "file", label: t("tracks.upload.kindFile") },
+          { value: "link", label: t("tracks.upload.kindLink") },
+        ]}
+        data-testid="track-kind"
+      />
       <div className={classes.fields}>
-        <FileInput
-          label={t("tracks.upload.file")}
-          placeholder={t("tracks.upload.filePlaceholder")}
-          classNames={{ placeholder: classes.placeholder }}
-          accept={AUDIO_ACCEPT}
-          value={file}
-          onChange={setFile}
-          clearable
-          required
-          error={invalid === "file" ? t(FIELD_ERRORS.file) : undefined}
-          disabled={upload.isPending}
-          data-testid="track-file"
-        />
+        {kind === "file" ? (
+          <FileInput
+            label={t("tracks.upload.file")}
+            placeholder={t("tracks.upload.filePlaceholder")}
+            classNames={{ placeholder: classes.placeholder }}
+            accept={AUDIO_ACCEPT}
+            value={file}
+            onChange={setFile}
+            clearable
+            required
+            error={invalid === "file" ? t(FIELD_ERRORS.file) : undefined}
+            disabled={isPending}
+            data-testid="track-file"
+          />
+        ) : (
+          <TextInput
+            type="url"
+            inputMode="url"
+            label={t("tracks.upload.link")}
+            placeholder="https://…"
+            value={link}
+            maxLength={TRACK_LIMITS.linkMax}
+            onChange={(event) => setLink(event.currentTarget.value)}
+            required
+            error={
+              invalid === "link" || invalid?.startsWith("link.")
+                ? t(FIELD_ERRORS[invalid], { max: TRACK_LIMITS.linkMax })
+                : undefined
+            }
+            disabled={isPending}
+            data-testid="track-link"
+          />
+        )}
         <Select
           label={t("tracks.upload.part")}
           placeholder={t("tracks.upload.partPlaceholder")}
@@ -250,7 +336,7 @@ function TrackUploadForm({
           required
           allowDeselect={false}
           error={invalid === "part" ? t(FIELD_ERRORS.part) : undefined}
-          disabled={upload.isPending}
+          disabled={isPending}
           data-testid="track-part"
         />
         <TextInput
@@ -260,12 +346,14 @@ function TrackUploadForm({
           maxLength={TRACK_LIMITS.labelMax}
           onChange={(event) => setLabel(event.currentTarget.value)}
           error={invalid === "label" ? t(FIELD_ERRORS.label, { max: TRACK_LIMITS.labelMax }) : undefined}
-          disabled={upload.isPending}
+          disabled={isPending}
           data-testid="track-label"
         />
       </div>
       <Text size="xs" c="dimmed">
-        {t("tracks.upload.kinds", { mb: TRACK_LIMITS.defaultMaxMb })}
+        {kind === "link"
+          ? t("tracks.upload.linkHint")
+          : t("tracks.upload.kinds", { mb: TRACK_LIMITS.defaultMaxMb })}
       </Text>
       {upload.isPending ? (
         <Progress
@@ -283,18 +371,19 @@ function TrackUploadForm({
       <Group>
         <Button
           type="submit"
-          leftSection={<IconUpload size={18} aria-hidden="true" />}
-          loading={upload.isPending}
+          leftSection={
+            kind === "link" ? (
+              <IconLink size={18} aria-hidden="true" />
+            ) : (
+              <IconUpload size={18} aria-hidden="true" />
+            )
+          }
+          loading={isPending}
           data-testid="track-upload-submit"
         >
-          {t("tracks.upload.submit")}
+          {kind === "link" ? t("tracks.upload.submitLink") : t("tracks.upload.submit")}
         </Button>
-        <Button
-          variant="default"
-          onClick={onClose}
-          disabled={upload.isPending}
-          data-testid="track-upload-cancel"
-        >
+        <Button variant="default" onClick={onClose} disabled={isPending} data-testid="track-upload-cancel">
           {t("common.cancel")}
         </Button>
       </Group>

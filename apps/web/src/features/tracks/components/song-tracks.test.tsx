@@ -1,0 +1,149 @@
+import type { Song, Track } from "@choir/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { directorUser, mockFetchPerTest, renderPage, TEST_USER_ID } from "../../../test/render-page";
+import { SongTracks } from "./song-tracks";
+
+const fetchMock = mockFetchPerTest();
+const SONG_ID = "33333333-3333-4333-8333-333333333333";
+
+const song: Song = {
+  songId: SONG_ID,
+  title: "Round of the Two Bells",
+  artist: null,
+  content: "{title: Round of the Two Bells}\n[C]Ding [G]dong",
+  audioUrl: null,
+  visibility: 0,
+  visibleToChoirs: [],
+  tags: [],
+  creatorId: TEST_USER_ID,
+  creatorName: "Ana Directora",
+  createdAt: "2025-03-01T10:00:00.000Z",
+  updatedAt: "2025-03-01T10:00:00.000Z",
+  ccli: null,
+  copyright: null,
+  composer: null,
+  lyricist: null,
+  baseSongId: null,
+};
+
+const fileTrack: Track = {
+  id: "44444444-4444-4444-8444-444444444444",
+  kind: "file",
+  part: "Tenor",
+  label: null,
+  contentType: "audio/mpeg",
+  size: 3_355_443,
+  url: `/api/songs/${SONG_ID}/tracks/44444444-4444-4444-8444-444444444444/audio?token=t`,
+};
+
+const linkTrack: Track = {
+  id: "55555555-5555-4555-8555-555555555555",
+  kind: "link",
+  part: "Alto",
+  label: "slow",
+  contentType: null,
+  size: null,
+  url: "https://www.example.org/rehearsal/alto.mp3",
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** Answers the track list with `tracks`, and a link's POST with `created` (listed from then on); records the POSTs. */
+function answerTracks(initial: Track[], created?: Track) {
+  const posted: unknown[] = [];
+  const tracks = [...initial];
+  fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, "http://test.invalid");
+    if (url.pathname === `/api/songs/${SONG_ID}/tracks`) {
+      if (init?.method === "POST") {
+        posted.push(JSON.parse(String(init.body)));
+        if (created) tracks.push(created);
+        return json(created, 201);
+      }
+      return json(tracks);
+    }
+    return json({ message: "not found", code: "not_found" }, 404);
+  });
+  return posted;
+}
+
+function renderTracks() {
+  renderPage(
+    [
+      {
+        path: "/",
+        element: (
+          <SongTracks
+            song={song}
+            user={directorUser}
+            choirId={null}
+            onPractise={() => {}}
+            isPractising={false}
+          />
+        ),
+      },
+    ],
+    "/",
+  );
+}
+
+describe("the song page's tracks", () => {
+  it("shows a link with its site instead of a size, opening in a new tab", async () => {
+    answerTracks([fileTrack, linkTrack]);
+    renderTracks();
+    const rows = await screen.findAllByTestId("song-track");
+    expect(rows.map((row) => row.dataset.kind)).toEqual(["file", "link"]);
+    expect(within(rows[0]!).getByTestId("song-track-size").textContent).toBe("3.2 MB");
+    const link = within(rows[1]!).getByRole("link", { name: "Alto · slow (opens in a new tab)" });
+    expect(link.getAttribute("href")).toBe(linkTrack.url);
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(within(rows[1]!).getByTestId("song-track-host").textContent).toBe("example.org");
+    expect(within(rows[1]!).queryByTestId("song-track-size")).toBeNull();
+    expect(screen.getByTestId("practice-open")).toBeTruthy();
+  });
+
+  it("offers no practice for a song whose tracks are all links", async () => {
+    answerTracks([linkTrack]);
+    renderTracks();
+    await screen.findByTestId("song-track");
+    expect(screen.queryByTestId("practice-open")).toBeNull();
+  });
+
+  it("adds a link: checked before it is sent, then sent as JSON with its part and label", async () => {
+    const created: Track = {
+      ...linkTrack,
+      id: "66666666-6666-4666-8666-666666666666",
+      part: "Bass",
+      label: null,
+    };
+    const posted = answerTracks([], created);
+    renderTracks();
+    fireEvent.click(await screen.findByTestId("track-add"));
+    const form = await screen.findByTestId("track-upload-form");
+    fireEvent.click(within(form).getByRole("radio", { name: "Link" }));
+    const field = within(form).getByLabelText(/Address of the audio/);
+
+    fireEvent.change(field, { target: { value: "http://example.org/bass.mp3" } });
+    fireEvent.click(within(form).getByTestId("track-upload-submit"));
+    expect(await within(form).findByText("Only https:// addresses can be added")).toBeTruthy();
+    fireEvent.change(field, { target: { value: "https://singer:secret@example.org/bass.mp3" } });
+    fireEvent.click(within(form).getByTestId("track-upload-submit"));
+    expect(await within(form).findByText("Remove the user name and password from the address")).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(field, { target: { value: " https://example.org/bass.mp3 " } });
+    fireEvent.click(within(form).getByTestId("track-part"));
+    fireEvent.click(await screen.findByRole("option", { name: "Bass" }));
+    fireEvent.click(within(form).getByTestId("track-upload-submit"));
+    await waitFor(() =>
+      expect(posted).toEqual([{ part: "Bass", label: null, link: "https://example.org/bass.mp3" }]),
+    );
+    // Listed at once, and the form ready for another link.
+    const row = await screen.findByTestId("song-track");
+    expect(row.dataset.kind).toBe("link");
+    const fresh = screen.getByTestId("track-upload-form");
+    expect((within(fresh).getByLabelText(/Address of the audio/) as HTMLInputElement).value).toBe("");
+  });
+});
