@@ -73,7 +73,7 @@ export type TrackUploadFields = z.input<typeof TrackUploadFields>;
 /** What is wrong with a link track's address, if anything (the browser's form and the server ask the same). */
 export type TrackLinkProblem = "notUrl" | "notHttps" | "credentials" | "tooLong";
 
-export const TRACK_LINK_MESSAGES: Record<TrackLinkProblem, string> = {
+export const TRACK_LINK_ISSUES: Record<TrackLinkProblem, string> = {
   notUrl: "must be a full web address (https://…)",
   notHttps: "must be an https:// address",
   credentials: "must not carry a user name or password",
@@ -116,7 +116,7 @@ export const TrackLink = z
   .transform((value, ctx) => {
     const checked = checkTrackLink(value);
     if ("href" in checked) return checked.href;
-    ctx.addIssue({ code: "custom", message: TRACK_LINK_MESSAGES[checked.problem] });
+    ctx.addIssue({ code: "custom", message: TRACK_LINK_ISSUES[checked.problem] });
     return z.NEVER;
   })
   .meta({
