@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import "@mantine/dates/styles.css";
 import type { SongUsageRow } from "@choir/contract";
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
