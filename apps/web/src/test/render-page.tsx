@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@choir/contract";
+import type { CurrentUser, Song } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { type QueryClient as Client, QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -10,6 +10,30 @@ import { currentUserKey } from "../lib/session";
 
 export const TEST_CHOIR_ID = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
 export const TEST_USER_ID = "11111111-1111-4111-8111-111111111111";
+
+/**
+ * A song as the API reads it, created by the test user and public, with no credits, tags or choirs: each test sets
+ * what it is about (id, title, content, visibility…).
+ */
+export function testSong(fields: Partial<Song> & Pick<Song, "songId" | "title" | "content">): Song {
+  return {
+    artist: null,
+    audioUrl: null,
+    visibility: 1,
+    visibleToChoirs: [],
+    tags: [],
+    creatorId: TEST_USER_ID,
+    creatorName: "Ana Directora",
+    createdAt: "2025-03-01T10:00:00.000Z",
+    updatedAt: "2025-03-01T10:00:00.000Z",
+    ccli: null,
+    copyright: null,
+    composer: null,
+    lyricist: null,
+    baseSongId: null,
+    ...fields,
+  };
+}
 
 /** A signed-in director of one choir (Harbor Voices), the choir's current one. */
 export const directorUser: CurrentUser = {

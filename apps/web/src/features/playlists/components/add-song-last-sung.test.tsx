@@ -1,7 +1,7 @@
 import type { Song } from "@choir/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, testSong } from "../../../test/render-page";
 import { localDay } from "../../songs/history";
 import { AddSongModal } from "./add-song-modal";
 
@@ -9,26 +9,13 @@ import { AddSongModal } from "./add-song-modal";
 
 const fetchMock = mockFetchPerTest();
 
-const song = (n: number, overrides: Partial<Song> = {}): Song => ({
-  songId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  title: `Song ${n}`,
-  artist: null,
-  content: "[G]La la",
-  audioUrl: null,
-  visibility: 1,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: TEST_USER_ID,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (n: number, overrides: Partial<Song> = {}): Song =>
+  testSong({
+    songId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    title: `Song ${n}`,
+    content: "[G]La la",
+    ...overrides,
+  });
 
 function renderModal(songs: Song[], choirId?: string) {
   fetchMock.mockImplementation(

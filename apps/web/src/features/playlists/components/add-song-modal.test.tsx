@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, testSong } from "../../../test/render-page";
 import { AddSongModal, sectionFirst, versionsFirst } from "./add-song-modal";
 
 beforeAll(() => {
@@ -18,26 +18,14 @@ const fetchMock = mockFetchPerTest();
 const ORIGINAL_ID = "33333333-3333-4333-8333-333333333333";
 const VERSION_ID = "44444444-4444-4444-8444-444444444444";
 
-const song = (overrides: Partial<Song>): Song => ({
-  songId: ORIGINAL_ID,
-  title: "Harbour Light",
-  artist: "Test Writer",
-  content: "{title: Harbour Light}\n[G]Shine on the [C]water",
-  audioUrl: null,
-  visibility: 1,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: TEST_USER_ID,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (overrides: Partial<Song>): Song =>
+  testSong({
+    songId: ORIGINAL_ID,
+    title: "Harbour Light",
+    artist: "Test Writer",
+    content: "{title: Harbour Light}\n[G]Shine on the [C]water",
+    ...overrides,
+  });
 
 const original = song({});
 const version = song({

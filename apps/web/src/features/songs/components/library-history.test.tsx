@@ -1,7 +1,7 @@
 import type { Song } from "@choir/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, testSong } from "../../../test/render-page";
 import { EMPTY_FILTERS, type LibraryFilters } from "../library";
 import { LibraryFiltersBar } from "./library-filters";
 import { LibrarySongCard } from "./library-song-card";
@@ -10,26 +10,13 @@ import { LibrarySongCard } from "./library-song-card";
 
 const fetchMock = mockFetchPerTest();
 
-const song = (overrides: Partial<Song> = {}): Song => ({
-  songId: "33333333-3333-4333-8333-333333333333",
-  title: "Amazing Grace",
-  artist: null,
-  content: "[G]Amazing grace",
-  audioUrl: null,
-  visibility: 1,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: TEST_USER_ID,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (overrides: Partial<Song> = {}): Song =>
+  testSong({
+    songId: "33333333-3333-4333-8333-333333333333",
+    title: "Amazing Grace",
+    content: "[G]Amazing grace",
+    ...overrides,
+  });
 
 function renderCard(value: Song) {
   renderPage(

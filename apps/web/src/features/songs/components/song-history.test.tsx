@@ -8,7 +8,7 @@ import {
   mockFetchPerTest,
   renderPage,
   TEST_CHOIR_ID,
-  TEST_USER_ID,
+  testSong,
 } from "../../../test/render-page";
 import { emptySongForm, type SongFormValues, songToFormValues } from "../song-form";
 import { SongCreditFields } from "./song-credit-fields";
@@ -19,26 +19,13 @@ const fetchMock = mockFetchPerTest();
 const SONG_ID = "33333333-3333-4333-8333-333333333333";
 const OTHER_CHOIR = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b99";
 
-const song = (overrides: Partial<Song> = {}): Song => ({
-  songId: SONG_ID,
-  title: "Amazing Grace",
-  artist: null,
-  content: "{title: Amazing Grace}\n[G]Amazing [C]grace",
-  audioUrl: null,
-  visibility: 1,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: TEST_USER_ID,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (overrides: Partial<Song> = {}): Song =>
+  testSong({
+    songId: SONG_ID,
+    title: "Amazing Grace",
+    content: "{title: Amazing Grace}\n[G]Amazing [C]grace",
+    ...overrides,
+  });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 

@@ -1,31 +1,18 @@
-import type { Song, Track } from "@choir/contract";
+import type { Track } from "@choir/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { directorUser, mockFetchPerTest, renderPage, TEST_USER_ID } from "../../../test/render-page";
+import { directorUser, mockFetchPerTest, renderPage, testSong } from "../../../test/render-page";
 import { SongTracks } from "./song-tracks";
 
 const fetchMock = mockFetchPerTest();
 const SONG_ID = "33333333-3333-4333-8333-333333333333";
 
-const song: Song = {
+const song = testSong({
   songId: SONG_ID,
   title: "Round of the Two Bells",
-  artist: null,
   content: "{title: Round of the Two Bells}\n[C]Ding [G]dong",
-  audioUrl: null,
   visibility: 0,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: TEST_USER_ID,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-};
+});
 
 const fileTrack: Track = {
   id: "44444444-4444-4444-8444-444444444444",
