@@ -1,14 +1,15 @@
 /**
  * `npm run bench:search`: song search on 100,000 generated songs in PostgreSQL, five shapes of query each sent as a
  * list of different queries (search/queries.ts), through the real server without its answer cache (latency at 8
- * connections, throughput at 32) and as the bare SQL the service issues (throughput at 32 clients), then the same
- * lists through a server with the cache, beside it. Prints markdown tables, checks the targets on the distinct run,
+ * connections, throughput at 32) — answered by its in-memory song index — and as the bare SQL of the search
+ * statement (throughput at 32 clients); then the same lists through a server without the index (the search statement
+ * alone, the baseline) and through a server as it runs by default (index and cache), beside it. Prints markdown tables, checks the targets on the distinct run,
  * writes bench/results/search-<date>.md and exits non-zero when a target fails.
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again), BENCH_DURATION seconds per
  * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SongSearchQuery } from "@choir/contract";
@@ -84,6 +85,12 @@ const CHECKED_TOTALS = 3;
 const DIRECT_STATEMENTS = 300;
 const HEALTH: Shape = { label: "health (baseline)", made: "", queries: [] };
 
+/** A server process's resident memory in MB (Linux). */
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+}
+
 interface Row {
   shape: Shape;
   latency: Measurement;
@@ -133,8 +140,12 @@ async function main() {
   const loadBefore = loadavg()[0]!;
   const shapeList = shapes(corpus);
   // The distinct run first, on a server that keeps no answers: every request searches the database.
+  const baseline: Row[] = [];
+  const memory: { label: string; mb: number }[] = [];
   let server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0" });
   try {
+    if (server.searchIndex !== "ready") throw new Error(`the server's search index is ${server.searchIndex}`);
+    memory.push({ label: "with the song index (read, before any search)", mb: residentMb(server.pid) });
     let headers = await signedIn(server.origin, corpus);
     const load = async (urls: string | string[], withHeaders: boolean) => {
       const options = withHeaders ? { headers } : {};
@@ -149,7 +160,7 @@ async function main() {
     log("\n  GET /api/health");
     health = { shape: HEALTH, ...(await load(`${server.origin}/api/health`, false)) };
 
-    log("\n  distinct queries, without the search cache (SEARCH_CACHE_MB=0)");
+    log("\n  distinct queries, without the search cache (SEARCH_CACHE_MB=0), with the song index");
     for (const shape of shapeList) {
       log(`  ${shape.label}: ${shape.queries.length} queries`);
       const urls = urlsOf(shape);
@@ -179,6 +190,21 @@ async function main() {
         rotate: true,
       });
       rows.push({ shape, latency, api, direct });
+    }
+
+    // The baseline: the same lists on a server without the index (the search statement alone), no cache.
+    await server.stop();
+    server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0", SEARCH_INDEX: "off" });
+    memory.push({
+      label: "without the song index (SEARCH_INDEX=off), after start",
+      mb: residentMb(server.pid),
+    });
+    headers = await signedIn(server.origin, corpus);
+    log("\n  the same queries without the index (SEARCH_INDEX=off), no cache");
+    for (const shape of shapeList) {
+      log(`  ${shape.label}`);
+      const { latency, api } = await load(urlsOf(shape), true);
+      baseline.push({ shape, latency, api });
     }
 
     // The same lists on a server as it runs by default: once a list comes round again, the cache answers.
@@ -212,9 +238,11 @@ async function main() {
   }
   out();
   out(
-    "Distinct queries on a server without the search cache (`SEARCH_CACHE_MB=0`): every request searches the " +
-      "database. The targets apply to this table. Direct SQL: the service's own statements for the first " +
-      `${DIRECT_STATEMENTS} queries of the shape, in turn, through \`pg\`.`,
+    "Distinct queries on a server without the search cache (`SEARCH_CACHE_MB=0`), answered by its in-memory song " +
+      "index (the default, `SEARCH_INDEX=on`): every request catches the index up with the database, searches it " +
+      "and reads its page of songs from the database. The targets apply to this table. Direct SQL: the search " +
+      `statement (what a server without the index runs) for the first ${DIRECT_STATEMENTS} queries of the shape, ` +
+      "in turn, through `pg`; each shape's first three totals were checked equal between the API and the statement.",
   );
   out();
   out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | direct SQL q/s @32 | API/direct ratio |");
@@ -244,6 +272,24 @@ async function main() {
   }
   out();
   out(
+    "Baseline: the same lists on a server without the index (`SEARCH_INDEX=off`, `SEARCH_CACHE_MB=0`): every " +
+      "request runs the search statement.",
+  );
+  out();
+  out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | failed |");
+  out("|---|---:|---:|---:|---:|---:|");
+  for (const row of baseline) {
+    out(
+      `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
+        `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
+    );
+  }
+  out();
+  out("Server memory (resident set) once started:");
+  out();
+  for (const entry of memory) out(`- ${entry.label}: ${entry.mb.toFixed(0)} MB`);
+  out();
+  out(
     "The same lists on a server as it runs by default, with the search cache: the first pass through a list " +
       "searches, a query asked again while the library is unchanged is answered from memory. For information, " +
       "beside the table above; no target.",
@@ -265,9 +311,10 @@ async function main() {
     failed += Number(!ok);
     out(`- ${ok ? "PASS" : "FAIL"} ${text}`);
   };
-  for (const row of cached) {
+  for (const row of [...cached, ...baseline]) {
     const failures = row.latency.failures + row.api.failures;
-    if (failures > 0) check(false, `${row.shape.label}, with the cache: ${failures} requests failed`);
+    const run = cached.includes(row) ? "with the cache" : "without the index";
+    if (failures > 0) check(false, `${row.shape.label}, ${run}: ${failures} requests failed`);
   }
   for (const row of rows) {
     const label = row.shape.label;
@@ -296,7 +343,12 @@ async function main() {
   console.log(`\n${context}\n\n${lines.join("\n")}`);
 
   const date = startedAt.toISOString().slice(0, 10);
-  const file = fileURLToPath(new URL(`../results/search-${date}.md`, import.meta.url));
+  // A second run on the same day gets its own file (search-<date>b.md, …), the earlier one kept beside it.
+  let file = fileURLToPath(new URL(`../results/search-${date}.md`, import.meta.url));
+  for (const suffix of "bcdefgh") {
+    if (!existsSync(file)) break;
+    file = fileURLToPath(new URL(`../results/search-${date}${suffix}.md`, import.meta.url));
+  }
   mkdirSync(fileURLToPath(new URL("../results/", import.meta.url)), { recursive: true });
   writeFileSync(
     file,

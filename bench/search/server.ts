@@ -27,6 +27,8 @@ export interface RunningServer {
   origin: string;
   pid: number;
   stop(): Promise<void>;
+  /** The server's song index as /api/health said when it was ready ("off" with SEARCH_INDEX=off). */
+  searchIndex?: string;
 }
 
 /**
@@ -80,17 +82,20 @@ export async function startServer(
     await exit;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 180_000;
   for (;;) {
     if (exited) throw new Error("the server exited while starting");
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, pid: child.pid!, stop };
+      const health = await fetch(`${origin}/api/health`);
+      // Measured once the song index has been read (searches use the database alone until then).
+      const state = health.ok ? ((await health.json()) as { searchIndex?: string }).searchIndex : undefined;
+      if (health.ok && state !== "loading") return { origin, pid: child.pid!, stop, searchIndex: state };
     } catch {
       // not listening yet
     }
     if (Date.now() > until) {
       await stop();
-      throw new Error("the server did not answer /api/health within 60 s");
+      throw new Error("the server was not ready (/api/health, its search index read) within 180 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

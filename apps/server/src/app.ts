@@ -32,6 +32,7 @@ import { sharingRoutes } from "./features/sharing/routes.js";
 import { SongbookRenderer } from "./features/sharing/songbook-renderer.js";
 import { songRoutes } from "./features/songs/routes.js";
 import { SearchCache } from "./features/songs/search-cache.js";
+import { SearchIndexSync } from "./features/songs/search-index-sync.js";
 import type { SearchAnswer } from "./features/songs/service.js";
 import { songUsageRoutes } from "./features/songs/usage-routes.js";
 import { templateRoutes } from "./features/templates/routes.js";
@@ -62,6 +63,7 @@ declare module "fastify" {
     mailer: Mailer;
     /** Song search answers kept while the database's search generation stands. */
     searchCache: SearchCache<SearchAnswer>;
+    searchIndex: SearchIndexSync;
   }
 }
 
@@ -165,6 +167,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(config, database.db, clock, app.log);
   app.decorate("mailer", mailer);
   app.decorate("searchCache", new SearchCache<SearchAnswer>(config.searchCacheBytes));
+  // The song index is read in the background once the server listens; searches use the database until then.
+  const searchIndex = new SearchIndexSync(database.db, config.searchIndex, app.log);
+  app.decorate("searchIndex", searchIndex);
+  app.addHook("onReady", async () => {
+    void searchIndex.start();
+  });
+  app.addHook("onClose", () => searchIndex.close());
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
   // Live playlist streams end before the HTTP server closes (an open stream would hold the close).
   const transport = config.redisUrl ? redisTransport(config.redisUrl, app.log) : postgresTransport(database);
@@ -238,7 +247,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     {
       schema: { tags: ["system"], summary: "Liveness and version", security: [], response: { 200: Health } },
     },
-    async () => ({ status: "ok" as const, version: config.version }),
+    async () => ({ status: "ok" as const, version: config.version, searchIndex: searchIndex.state }),
   );
 
   const oidc = config.oidc

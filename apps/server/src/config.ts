@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   TRUST_PROXY: TrustProxy,
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  SEARCH_INDEX: z.enum(["on", "off"]).default("on"),
   // Songbook PDFs: worker threads (unset: sized to the machine), songbooks waiting for one, memory for finished files.
   PDF_WORKERS: blankAsUnset(z.coerce.number().int().min(1).max(64).optional()),
   PDF_QUEUE: blankAsUnset(z.coerce.number().int().min(0).max(10_000).optional()),
@@ -141,6 +142,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Memory for song search answers kept for repeating (features/songs/search-cache.ts); 0 keeps none. */
   searchCacheBytes: number;
+  /** Whether each server keeps the song index in memory (features/songs/search-index.ts). */
+  searchIndex: boolean;
   /** The songbook rendering pool (features/sharing/songbook-renderer.ts): threads, waiting room, kept files' memory. */
   pdf: { threads: number; queue: number; cacheBytes: number };
   /** Songs one person may create in 24 hours (new songs, imports, versions); 0: no limit. */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
+    searchIndex: e.SEARCH_INDEX === "on",
     pdf: pdfPool(e.PDF_WORKERS, e.PDF_QUEUE, e.PDF_CACHE_MB),
     songCreateLimitPerDay: e.SONG_CREATE_LIMIT_PER_DAY,
     live: {

@@ -44,10 +44,16 @@ describe("the HTTP application", () => {
     await drop?.();
   });
 
-  it("reports health with status and version", async () => {
+  it("reports health with status, version and whether the search index is read", async () => {
     const response = await app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(response.json()).toEqual({
+      status: "ok",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      searchIndex: expect.stringMatching(/^(loading|ready)$/),
+    });
+    await app.searchIndex.start();
+    expect((await app.inject({ method: "GET", url: "/api/health" })).json().searchIndex).toBe("ready");
   });
 
   it("answers an unknown /api route with 404 JSON", async () => {

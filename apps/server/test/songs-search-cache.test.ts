@@ -33,7 +33,8 @@ interface Answer {
   }[];
 }
 
-describe("search answers kept while nothing changes", () => {
+// The cache serves searches the in-memory index does not answer (and every search where the index is off).
+describe("search answers kept while nothing changes (SEARCH_INDEX=off)", () => {
   let database: Database;
   let drop: () => Promise<void>;
   let one: FastifyInstance;
@@ -46,8 +47,9 @@ describe("search answers kept while nothing changes", () => {
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
     // Two servers on one database, as behind a load balancer; each keeps its own answers.
-    one = await buildApp({ config: testConfig(), database, clock: new MovableClock(), logger: false });
-    two = await buildApp({ config: testConfig(), database, clock: new MovableClock(), logger: false });
+    const config = testConfig({ SEARCH_INDEX: "off" });
+    one = await buildApp({ config, database, clock: new MovableClock(), logger: false });
+    two = await buildApp({ config, database, clock: new MovableClock(), logger: false });
     await Promise.all([one.ready(), two.ready()]);
     creator = await signInPerson(one, "creator");
     reader = await signInPerson(one, "reader");
@@ -186,7 +188,7 @@ describe("search without a cache (SEARCH_CACHE_MB=0)", () => {
   it("searches every time", async () => {
     const { database, drop } = await openTestDatabase();
     const app = await buildApp({
-      config: testConfig({ SEARCH_CACHE_MB: "0" }),
+      config: testConfig({ SEARCH_CACHE_MB: "0", SEARCH_INDEX: "off" }),
       database,
       clock: new MovableClock(),
       logger: false,

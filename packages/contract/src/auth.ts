@@ -11,5 +11,12 @@ export const RefreshTokenRequest = z
   .meta({ id: "RefreshTokenRequest" });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
 
-export const Health = z.object({ status: z.literal("ok"), version: z.string() }).meta({ id: "Health" });
+export const Health = z
+  .object({
+    status: z.literal("ok"),
+    version: z.string(),
+    /** The server's in-memory song index: read in the background after start; searches use the database until ready. */
+    searchIndex: z.enum(["off", "loading", "ready", "failed"]).optional(),
+  })
+  .meta({ id: "Health" });
 export type Health = z.infer<typeof Health>;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -12,6 +13,13 @@ import pg from "pg";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
+
+/** A list as one SQL array value (`array[$1, $2, …]::type[]`); Drizzle would otherwise spread it into a row. */
+export const sqlArray = (values: readonly (string | number)[], type: "text" | "uuid" | "int"): SQL =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
 /** The one database type the services use, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -20,6 +20,8 @@ import { choirs } from "./choirs.js";
 import { users } from "./users.js";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A transaction id (PostgreSQL's 64-bit `xid8`), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /** The value of a song text's first ChordPro directive `name` (any case, spaces allowed around the name). */
 const directive = (name: "key" | "duration"): SQL =>
@@ -140,6 +142,8 @@ const searchRowIndexes = (table: string, t: SearchRowTable) => [
  * - `choir_ids`: the choirs the song is shared with (song_choirs), null when none; `tag_ids` likewise.
  * - `head_vector`: title (weight A), artist (B) and tag names (C) with positions, for ranking;
  * - `words`: every word of title, artist, tags and lyrics, without positions (`strip`), for matching.
+ * - `written_xid`: the transaction that last wrote the row, so that each server's in-memory search index
+ *   (features/songs/search-index.ts) reads again only what changed since it last looked.
  */
 export const songSearch = pgTable(
   "song_search",
@@ -147,8 +151,14 @@ export const songSearch = pgTable(
     ...searchRowColumns(),
     headVector: tsvector("head_vector").notNull(),
     words: tsvector("words").notNull(),
+    /** The transaction that last wrote the row (a trigger sets it, migration 0025): what the search index reads again. */
+    writtenXid: xid8("written_xid"),
   },
-  (t) => [index("song_search_words_idx").using("gin", t.words), ...searchRowIndexes("song_search", t)],
+  (t) => [
+    index("song_search_words_idx").using("gin", t.words),
+    index("song_search_written_idx").on(t.writtenXid),
+    ...searchRowIndexes("song_search", t),
+  ],
 );
 
 /**
@@ -158,6 +168,23 @@ export const songSearch = pgTable(
  */
 export const songBrowse = pgTable("song_browse", searchRowColumns(), (t) =>
   searchRowIndexes("song_browse", t),
+);
+
+/**
+ * Search rows removed (their song deleted), with the removing transaction, so that the in-memory search index drops
+ * them too (migration 0025). Kept a day; a server that has not looked for longer reads the whole index again.
+ */
+export const songSearchRemoved = pgTable(
+  "song_search_removed",
+  {
+    songId: uuid("song_id").notNull(),
+    writtenXid: xid8("written_xid").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("song_search_removed_xid_idx").on(t.writtenXid),
+    index("song_search_removed_at_idx").on(t.removedAt),
+  ],
 );
 
 /**

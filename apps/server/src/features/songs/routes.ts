@@ -196,7 +196,13 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = app.clock.now();
       const history = historyChoirId ? { choirId: historyChoirId, today: todayOf(now) } : undefined;
-      const result = await searchSongs(app.db, userId, { ...query, history }, app.searchCache);
+      const result = await searchSongs(
+        app.db,
+        userId,
+        { ...query, history },
+        app.searchCache,
+        app.searchIndex,
+      );
       const songs = historyChoirId
         ? await withHistory(app.db, result.songs, historyChoirId, now)
         : result.songs;

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import { type Db, sqlArray } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
 import { requireCreator, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
+import type { IndexSort, IndexWord } from "./search-index.js";
+import type { SearchIndexSync } from "./search-index-sync.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -776,7 +778,12 @@ export async function searchSongs(
   callerId: string,
   filters: SearchFilters,
   cache?: SearchCache<SearchAnswer>,
+  index?: SearchIndexSync,
 ): Promise<SearchAnswer> {
+  if (index) {
+    const answer = await searchWithIndex(db, index, callerId, filters);
+    if (answer) return answer;
+  }
   // What a choir sang changes with its playlists, which the search generation does not follow: such searches are
   // never kept.
   const readsHistory = filters.sortBy === "lastSung" || filters.notSungMonths !== undefined;
@@ -787,20 +794,127 @@ export async function searchSongs(
   }
   const rows = await runSearch(db, callerId, filters);
   const totalCount = Number(rows[0]?.total ?? 0);
-  const songs: SongDetails[] = [];
-  for (const { song } of rows) {
-    if (!song) continue;
-    const { creator, tags: songTagList, choirs: songChoirList, createdAt, updatedAt, ...row } = song;
-    songs.push({
-      song: { ...row, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) },
-      creatorName: creator ?? { firstName: "", lastName: "", email: "" },
-      tags: songTagList,
-      choirs: songChoirList,
-    });
-  }
+  const songs = rows.flatMap(({ song }) => (song ? [songDetailsOf(song)] : []));
   const answer = { songs, totalCount, hasMore: filters.skip + songs.length < totalCount };
   if (cache && key) cache.set(key, Number(rows[0]?.generation ?? 0), answer, answerBytes(answer));
   return answer;
+}
+
+function songDetailsOf(song: NonNullable<SearchRow["song"]>): SongDetails {
+  const { creator, tags: songTagList, choirs: songChoirList, createdAt, updatedAt, ...row } = song;
+  return {
+    song: { ...row, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) },
+    creatorName: creator ?? { firstName: "", lastName: "", email: "" },
+    tags: songTagList,
+    choirs: songChoirList,
+  };
+}
+
+/** Search words as the index takes them, worked out by the database once per word (a pure function of it). */
+const wordForms = new Map<string, IndexWord | null>();
+const WORD_FORMS_KEPT = 20_000;
+
+/**
+ * Each word's prefix lexeme (what `to_tsquery('simple', …)` makes of it) and folded text, and the whole term
+ * folded; undefined when a word is not one lexeme (the search statement then answers).
+ */
+async function indexWords(
+  db: Db,
+  term: string,
+  words: string[],
+): Promise<{ words: IndexWord[]; termFolded: string } | undefined> {
+  const unknown = [...new Set(words.filter((word) => !wordForms.has(word)))];
+  const result = await db.execute(sql`select lower(choir_unaccent(${term})) as term,
+    (select coalesce(json_agg(json_build_object('word', w,
+      'lexemes', tsvector_to_array(to_tsvector('simple', choir_unaccent(w))),
+      'folded', lower(choir_unaccent(w)))), '[]')
+     from unnest(${sqlArray(unknown, "text")}) w) as forms`);
+  const row = (
+    result as unknown as {
+      rows: { term: string; forms: { word: string; lexemes: string[]; folded: string }[] }[];
+    }
+  ).rows[0]!;
+  if (wordForms.size + row.forms.length > WORD_FORMS_KEPT) wordForms.clear();
+  for (const form of row.forms) {
+    wordForms.set(
+      form.word,
+      form.lexemes.length === 1 ? { prefix: form.lexemes[0]!, folded: form.folded } : null,
+    );
+  }
+  const forms: IndexWord[] = [];
+  for (const word of words) {
+    const form = wordForms.get(word);
+    if (!form) return undefined;
+    forms.push(form);
+  }
+  return { words: forms, termFolded: row.term };
+}
+
+/**
+ * A search answered by the in-memory index (search-index.ts): the index filters, counts and orders, the database
+ * gives the page's songs. Undefined when the index cannot answer it — not ready, or a filter or order it does not
+ * keep (title, artist or lyrics text, last sung, by tags), or a word that is not one lexeme.
+ */
+async function searchWithIndex(
+  db: Db,
+  index: SearchIndexSync,
+  callerId: string,
+  given: SearchFilters,
+): Promise<SearchAnswer | undefined> {
+  if (index.state !== "ready") return undefined;
+  if (given.title || given.artist || given.content || given.notSungMonths !== undefined) return undefined;
+  const term = searchable(given.searchTerm)?.trim();
+  const words = term ? searchWords(term) : [];
+  const sortBy = given.sortBy ?? (words.length > 0 ? "relevance" : "title");
+  if (sortBy === "tags" || sortBy === "lastSung") return undefined;
+  const forms = term && words.length > 0 ? await indexWords(db, term, words) : { words: [], termFolded: "" };
+  if (!forms) return undefined;
+  const fresh = await index.catchUp(callerId);
+  if (!fresh) return undefined;
+  const tagIdLists = given.tags.length > 0 ? await tagIdsByName(db, given.tags) : [];
+  const ascending =
+    (given.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
+  const found = index.index.search({
+    callerId,
+    callerChoirIds: fresh.choirIds,
+    words: forms.words,
+    termFolded: forms.termFolded,
+    tagIdLists,
+    visibility: given.visibility,
+    choirId: given.choirId,
+    userId: given.userId,
+    onlyUserCreated: given.onlyUserCreated,
+    // Relevance without a word is the title order, as in the search statement.
+    sortBy: (sortBy === "relevance" && forms.words.length === 0 ? "title" : sortBy) as IndexSort,
+    ascending,
+    skip: given.skip,
+    take: given.take,
+  });
+  const songs = found.songIds.length > 0 ? await songsOfPage(db, callerId, found.songIds) : [];
+  index.answered++;
+  return { songs, totalCount: found.total, hasMore: given.skip + songs.length < found.total };
+}
+
+/** The songs of a page found by the index, in its order; the caller's right to see each is checked again. */
+async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise<SongDetails[]> {
+  const ordinals = songIds.map((_, i) => i);
+  const result = await db.execute(sql`select ${songJson} as song
+    from unnest(${sqlArray(songIds, "uuid")}, ${sqlArray(ordinals, "int")}) as page(song_id, ord)
+    join songs s on s.id = page.song_id
+    join song_browse shown on shown.song_id = page.song_id
+    where ${visibleSearchRow(callerId, "shown")}
+    order by page.ord`);
+  return (result as unknown as { rows: { song: NonNullable<SearchRow["song"]> }[] }).rows.map(({ song }) =>
+    songDetailsOf(song),
+  );
+}
+
+/** Who may see a song, read from its search or browse row (`alias`). */
+function visibleSearchRow(callerId: string, alias: string): SQL {
+  const t = sql.raw(alias);
+  return sql`(${t}.creator_id = ${callerId} or ${t}.visibility = 1
+      or (${t}.visibility = 2 and ${t}.choir_ids && (select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId}))
+      or ${t}.version_choir_id in (select m.choir_id from choir_members m where m.user_id = ${callerId}))`;
 }
 
 async function runSearch(db: Db, callerId: string, filters: SearchFilters): Promise<SearchRow[]> {
@@ -828,12 +942,7 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     artist: searchable(given.artist),
     content: searchable(given.content),
   };
-  const myChoirs = sql`(select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId})`;
-  const where: SQL[] = [
-    sql`(ss.creator_id = ${callerId} or ss.visibility = 1
-      or (ss.visibility = 2 and ss.choir_ids && ${myChoirs})
-      or ss.version_choir_id in (select m.choir_id from choir_members m where m.user_id = ${callerId}))`,
-  ];
+  const where: SQL[] = [visibleSearchRow(callerId, "ss")];
   const term = filters.searchTerm?.trim();
   const words = term ? searchWords(term) : [];
   let rank: SQL | undefined;
@@ -868,11 +977,7 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     if (idLists.some((ids) => ids.length === 0)) where.push(sql`false`);
     else {
       const single = [...new Set(idLists.filter((ids) => ids.length === 1).map((ids) => ids[0]!))];
-      const uuids = (ids: string[]) =>
-        sql`array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[]`;
+      const uuids = (ids: string[]) => sqlArray(ids, "uuid");
       if (single.length > 0) where.push(sql`ss.tag_ids @> ${uuids(single)}`);
       for (const ids of idLists.filter((list) => list.length > 1))
         where.push(sql`ss.tag_ids && ${uuids(ids)}`);
@@ -948,7 +1053,16 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
   }
   return sql`with ${sung ? sql`${sung}, ` : sql``}${matches}
     select ${total}::int as total, (select sum(value)::bigint from search_generation) as generation,
-      case when s.id is null then null else json_build_object(
+      case when s.id is null then null else ${songJson} end as song
+    from (select 1) as one
+    left join page on true
+    left join songs s on s.id = page.song_id
+    left join song_browse shown on shown.song_id = page.song_id
+    order by ${order("page")}`;
+}
+
+/** A song of a search's page as JSON, with its creator, tags and choirs (`s`: the song, `shown`: its browse row). */
+const songJson = sql`json_build_object(
       'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
       'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,
       'versionChoirId', s.version_choir_id, 'tagsText', s.tags_text, 'titleNorm', s.title_norm,
@@ -960,13 +1074,7 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
           'names', choir_tag_names(t.name))) order by t.name), '[]')
         from tags t where t.id = any(shown.tag_ids)),
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
-        from choirs c where c.id = any(shown.choir_ids))) end as song
-    from (select 1) as one
-    left join page on true
-    left join songs s on s.id = page.song_id
-    left join song_browse shown on shown.song_id = page.song_id
-    order by ${order("page")}`;
-}
+        from choirs c where c.id = any(shown.choir_ids)))`;
 
 /**
  * The most used tags (empty query), or the tags matching the query (case- and accent-insensitive, by their own

@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import { type Db, sqlArray } from "../../db/client.js";
+import type { HeadEntry } from "./pg-text.js";
+import { compareCodePoints, type IndexRow, SongIndex } from "./search-index.js";
+
+/**
+ * Keeps a server's in-memory song index (search-index.ts) in step with `song_search`.
+ *
+ * - **First reading**, in the background once the server has started (searches use the search statement until it
+ *   is done): every row, in pages, in one repeatable-read snapshot, whose oldest running transaction
+ *   (`pg_snapshot_xmin`) is remembered.
+ * - **Before every search**, one statement reads what changed since: the rows whose writing transaction (a trigger
+ *   keeps `written_xid`, migration 0025) is not older than that remembered transaction, the songs removed likewise
+ *   (`song_search_removed`), the caller's choirs, and its own snapshot's oldest running transaction, remembered next.
+ *   A transaction older than that had ended when the last reading was taken, so its rows were read; a younger one's
+ *   are read now, again if need be. So a search sees every change committed before it began, as the search
+ *   statement does, on one server or many.
+ * - Readings finish in any order; one taken before the last applied one is dropped (the later one saw all it saw).
+ * - A server that has not read for a long while (removals are kept a day) reads everything again.
+ */
+
+/** Rows a first reading takes per statement. */
+const PAGE_ROWS = 5_000;
+/** Removals are kept this long in the database; a server that read longer ago reads everything again. */
+const REMOVALS_KEPT_MS = 24 * 60 * 60 * 1000;
+const READ_AGAIN_AFTER_MS = REMOVALS_KEPT_MS / 2;
+/** How often a server deletes removals older than a day. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+interface RowJson {
+  s: string;
+  v: number;
+  c: string;
+  vc: string | null;
+  ch: string[] | null;
+  t: string[] | null;
+  ti: string;
+  ar: string;
+  cr: string | number;
+  w: string[];
+  h: { l: string; p: number[] | null; w: string[] | null }[] | null;
+}
+
+const rowColumns = sql.raw(`json_build_object('s', ss.song_id, 'v', ss.visibility, 'c', ss.creator_id,
+  'vc', ss.version_choir_id, 'ch', ss.choir_ids, 't', ss.tag_ids, 'ti', ss.title_norm, 'ar', ss.artist_norm,
+  'cr', (extract(epoch from ss.created_at) * 1000000)::bigint, 'w', tsvector_to_array(ss.words),
+  'h', (select json_agg(json_build_object('l', u.lexeme, 'p', u.positions, 'w', u.weights))
+        from unnest(ss.head_vector) u))`);
+
+function toRow(json: RowJson): IndexRow {
+  return {
+    songId: json.s,
+    visibility: json.v,
+    creatorId: json.c,
+    versionChoirId: json.vc,
+    choirIds: json.ch,
+    tagIds: json.t,
+    titleNorm: json.ti,
+    artistNorm: json.ar,
+    createdUs: Number(json.cr),
+    words: json.w,
+    head: (json.h ?? []).map(
+      (entry): HeadEntry => ({
+        lexeme: entry.l,
+        positions: entry.p ?? [],
+        weights: (entry.w ?? []) as HeadEntry["weights"],
+      }),
+    ),
+  };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Characters whose order tells a code-point collation from a language's one. */
+const COLLATION_PROBE = [
+  "b",
+  "B",
+  "a",
+  "á",
+  "z",
+  "Z",
+  "1",
+  " ",
+  "-",
+  "~",
+  "ñ",
+  "é",
+  "\u{1F3B5}",
+  "\uFFFD",
+  "ab",
+  "a b",
+];
+
+export type IndexState = "off" | "loading" | "ready" | "failed";
+
+export class SearchIndexSync {
+  readonly index = new SongIndex();
+  state: IndexState;
+  /** Searches the index has answered (tests read it). */
+  answered = 0;
+  /** The oldest transaction running when the last applied reading was taken (xid8, as text). */
+  private horizon = "0";
+  private readAt = 0;
+  private prunedAt = 0;
+  /** Readings are numbered as they start; only one later than the last applied is applied. */
+  private started = 0;
+  private applied = 0;
+  private loading: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    enabled: boolean,
+    private readonly log: {
+      warn: (obj: object, msg: string) => void;
+      info: (obj: object, msg: string) => void;
+    },
+  ) {
+    this.state = enabled ? "loading" : "off";
+  }
+
+  /** Starts the first reading in the background. */
+  start(): Promise<void> {
+    if (this.state === "off") return Promise.resolve();
+    this.loading ??= this.readAll().catch((error: unknown) => {
+      if (this.closed) return;
+      this.state = "failed";
+      (this as unknown as { lastError: unknown }).lastError = error;
+      this.log.warn({ err: error }, "search index: first reading failed; searches use the database alone");
+    });
+    return this.loading;
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return this.loading ?? Promise.resolve();
+  }
+
+  private async readAll(): Promise<void> {
+    const began = Date.now();
+    const rows: IndexRow[] = [];
+    let horizon = "0";
+    let codePoints = true;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+      const probe = rowsOf<{ xmin: string; sorted: string[] }>(
+        await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+          (select array_agg(x order by x) from unnest(${sqlArray(COLLATION_PROBE, "text")}) x) as sorted`),
+      )[0]!;
+      horizon = probe.xmin;
+      const expected = [...COLLATION_PROBE].sort(compareCodePoints);
+      codePoints = JSON.stringify(probe.sorted) === JSON.stringify(expected);
+      if (!codePoints) return;
+      let after = "00000000-0000-0000-0000-000000000000";
+      for (;;) {
+        if (this.closed) return;
+        const page = rowsOf<{ row: RowJson }>(
+          await tx.execute(sql`select ${rowColumns} as row from song_search ss
+            where ss.song_id > ${after}::uuid order by ss.song_id limit ${PAGE_ROWS}`),
+        );
+        for (const { row } of page) rows.push(toRow(row));
+        if (page.length < PAGE_ROWS) break;
+        after = page.at(-1)!.row.s;
+      }
+    });
+    if (this.closed) return;
+    if (!codePoints) {
+      this.state = "off";
+      this.log.warn(
+        {},
+        "search index: the database does not sort text by code point (its collation is not C or C.UTF-8); searches use the database alone",
+      );
+      return;
+    }
+    this.index.put(rows);
+    this.horizon = horizon;
+    this.readAt = Date.now();
+    this.state = "ready";
+    this.log.info({ songs: this.index.size, ms: Date.now() - began }, "search index ready");
+  }
+
+  /**
+   * Brings the index up to date with everything committed before now and answers the caller's choirs; undefined
+   * when the index is not ready (the caller searches with the database).
+   */
+  async catchUp(callerId: string): Promise<{ choirIds: string[] } | undefined> {
+    if (this.state !== "ready") return undefined;
+    if (Date.now() - this.readAt > READ_AGAIN_AFTER_MS) {
+      this.state = "loading";
+      this.loading = undefined;
+      void this.start();
+      return undefined;
+    }
+    const number = ++this.started;
+    const since = this.horizon;
+    const result = rowsOf<{
+      xmin: string;
+      choirs: string[] | null;
+      changed: RowJson[] | null;
+      removed: string[] | null;
+    }>(
+      await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        (select array_agg(m.choir_id) from choir_members m where m.user_id = ${callerId}) as choirs,
+        (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${since}::xid8) as changed,
+        (select array_agg(r.song_id) from song_search_removed r where r.written_xid >= ${since}::xid8) as removed`),
+    )[0]!;
+    if (number > this.applied && this.state === "ready") {
+      this.applied = number;
+      if (result.changed?.length) this.index.put(result.changed.map(toRow));
+      if (result.removed?.length) this.index.remove(result.removed);
+      this.horizon = result.xmin;
+      this.readAt = Date.now();
+    }
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.db.execute(
+        sql`delete from song_search_removed where removed_at < now() - make_interval(secs => ${REMOVALS_KEPT_MS / 1000})`,
+      );
+    }
+    return { choirIds: result.choirs ?? [] };
+  }
+}

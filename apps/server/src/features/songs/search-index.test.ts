@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compareCodePoints, type IndexQuery, type IndexRow, SongIndex } from "./search-index.js";
+
+const CALLER = "00000000-0000-4000-8000-000000000001";
+const OTHER = "00000000-0000-4000-8000-000000000002";
+const CHOIR = "00000000-0000-4000-8000-0000000000c1";
+const TAG = "00000000-0000-4000-8000-0000000000f1";
+
+function row(n: number, title: string, overrides: Partial<IndexRow> = {}): IndexRow {
+  return {
+    songId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    visibility: 1,
+    creatorId: OTHER,
+    versionChoirId: null,
+    choirIds: null,
+    tagIds: n % 3 === 0 ? [TAG] : null,
+    titleNorm: title,
+    artistNorm: n % 2 === 0 ? "ana" : "",
+    createdUs: 1_700_000_000_000_000 + n,
+    words: title.split(" "),
+    head: title.split(" ").map((lexeme, i) => ({ lexeme, positions: [i + 1], weights: ["A" as const] })),
+    ...overrides,
+  };
+}
+
+const query = (overrides: Partial<IndexQuery>): IndexQuery => ({
+  callerId: CALLER,
+  callerChoirIds: [],
+  words: [],
+  termFolded: "",
+  tagIdLists: [],
+  sortBy: "title",
+  ascending: true,
+  skip: 0,
+  take: 1_000_000,
+  ...overrides,
+});
+
+describe("the song index", () => {
+  it("orders text by code point, as a C collation orders UTF-8", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (a, b) => {
+        const bytes = Buffer.compare(Buffer.from(a), Buffer.from(b));
+        expect(Math.sign(compareCodePoints(a, b))).toBe(bytes);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(compareCodePoints("\u{1F3B5}", "\uFFFD")).toBeGreaterThan(0);
+  });
+
+  it("answers the same after many changes (slots reused, compacted) as an index built from the last rows", () => {
+    const words = ["alba", "luz", "mar", "sol", "cielo", "gozo", "paz", "río"];
+    const titleOf = (n: number, round: number) =>
+      `${words[(n * 7 + round) % words.length]} ${words[(n * 3 + round * 5) % words.length]} ${n}`;
+    const changed = new SongIndex();
+    const count = 6_000;
+    changed.put(Array.from({ length: count }, (_, n) => row(n, titleOf(n, 0))));
+    // Every song changed twice, one by one and in bulk, and a tenth removed: dead slots outnumber the living.
+    for (let n = 0; n < count; n += 1) changed.put([row(n, titleOf(n, 1))]);
+    changed.put(
+      Array.from({ length: count }, (_, n) => row(n, titleOf(n, 2), { visibility: n % 5 === 0 ? 0 : 1 })),
+    );
+    const removed = Array.from({ length: count / 10 }, (_, i) => row(i * 10, "").songId);
+    changed.remove(removed);
+
+    const fresh = new SongIndex();
+    fresh.put(
+      Array.from({ length: count }, (_, n) =>
+        row(n, titleOf(n, 2), { visibility: n % 5 === 0 ? 0 : 1 }),
+      ).filter((_, n) => n % 10 !== 0),
+    );
+    expect(changed.size).toBe(fresh.size);
+    const asked: IndexQuery[] = [
+      query({}),
+      query({ ascending: false, skip: 30, take: 50 }),
+      query({ sortBy: "artist" }),
+      query({ sortBy: "createdAt", ascending: false }),
+      query({ tagIdLists: [[TAG]] }),
+      query({ words: [{ prefix: "ci", folded: "ci" }] }),
+      query({ words: [{ prefix: "gozo", folded: "gozo" }], sortBy: "relevance", ascending: false }),
+      query({
+        words: [
+          { prefix: "al", folded: "al" },
+          { prefix: "pa", folded: "pa" },
+        ],
+        sortBy: "relevance",
+      }),
+      query({ visibility: 0, callerId: OTHER }),
+    ];
+    for (const q of asked) expect(changed.search(q), JSON.stringify(q)).toEqual(fresh.search(q));
+    expect(changed.search(query({})).total).toBe(count - count / 10 - (count / 5 - count / 10));
+  });
+
+  it("shows each caller what they may see: their own, public, shared with their choirs, their choirs' versions", () => {
+    const index = new SongIndex();
+    index.put([
+      row(1, "mine", { visibility: 0, creatorId: CALLER }),
+      row(2, "private", { visibility: 0 }),
+      row(3, "public"),
+      row(4, "shared", { visibility: 2, choirIds: [CHOIR] }),
+      row(5, "version", { visibility: 0, versionChoirId: CHOIR }),
+    ]);
+    const titles = (q: IndexQuery) => index.search(q).songIds.map((id) => Number(id.slice(-12)));
+    expect(titles(query({}))).toEqual([1, 3]);
+    expect(titles(query({ callerChoirIds: [CHOIR] }))).toEqual([1, 3, 4, 5]);
+    expect(titles(query({ callerChoirIds: [CHOIR], choirId: CHOIR }))).toEqual([4, 5]);
+    expect(titles(query({ onlyUserCreated: true }))).toEqual([1]);
+    expect(titles(query({ userId: OTHER }))).toEqual([3]);
+  });
+});
