@@ -264,6 +264,8 @@ describe("the in-memory song index", () => {
         got.songs.map((song) => song.songId),
         query,
       ).toEqual(want.songs.map((song) => song.songId));
+      // The same songs as the API shows them: text, creator, tags with their glossary names, choirs.
+      expect(got.songs, query).toEqual(want.songs);
       if (want.songs.length > 1) nonEmpty++;
       if (want.songs.length > 1 && !query.includes("sortBy=") && query.includes("searchTerm")) ranked++;
     }

@@ -128,15 +128,28 @@ const similarityOf = (count: number, ulen1: number, ulen2: number) =>
 function calcWordSimilarity(needle: string, haystack: string, stopAt: number | undefined): number {
   const trg1 = trigramKeys(needle);
   if (trg1.length === 0) return 0;
-  const trg2 = trigramKeys(haystack);
+  return similarityOfSequences(trg1, trigramKeys(haystack), stopAt);
+}
+
+/**
+ * Word similarity of trigram sequences already made (by `trigramKeys`, or numbers standing for its keys one to
+ * one): the needle's trigrams (any order, repeats allowed) against the haystack's in order. The song index keeps
+ * each title's trigrams as numbers, so that comparing a word with thousands of titles does not split them again.
+ */
+export function similarityOfSequences<T>(
+  needle: readonly T[],
+  haystack: ArrayLike<T>,
+  stopAt: number | undefined,
+): number {
   // Each distinct trigram gets an index; found: whether it is one of the needle's.
-  const indexOf = new Map<string, number>();
-  for (const key of trg1) if (!indexOf.has(key)) indexOf.set(key, indexOf.size);
+  const indexOf = new Map<T, number>();
+  for (const key of needle) if (!indexOf.has(key)) indexOf.set(key, indexOf.size);
   const ulen1 = indexOf.size;
-  const len2 = trg2.length;
+  if (ulen1 === 0) return 0;
+  const len2 = haystack.length;
   const trg2indexes = new Int32Array(len2);
   for (let i = 0; i < len2; i++) {
-    const key = trg2[i]!;
+    const key = haystack[i]!;
     let index = indexOf.get(key);
     if (index === undefined) {
       index = indexOf.size;
@@ -144,11 +157,27 @@ function calcWordSimilarity(needle: string, haystack: string, stopAt: number | u
     }
     trg2indexes[i] = index;
   }
+  return iterateWordSimilarity(trg2indexes, len2, ulen1, new Int32Array(indexOf.size), indexOf.size, stopAt);
+}
+
+/**
+ * pg_trgm's iterate_word_similarity over a haystack whose trigrams are given as indexes: below `ulen1` the
+ * needle's distinct trigrams, from `ulen1` on the others, each distinct trigram its own index (`distinct` in
+ * all). `lastpos` is a work array at least that long (its first `distinct` entries are overwritten).
+ */
+export function iterateWordSimilarity(
+  trg2indexes: Int32Array,
+  len2: number,
+  ulen1: number,
+  lastpos: Int32Array,
+  distinct: number,
+  stopAt: number | undefined,
+): number {
   const found = (index: number) => index < ulen1;
 
   // iterate_word_similarity: extend the run to each haystack trigram the needle has (upper), then try every later
   // start (lower) for a higher similarity; ulen2 and count are the run's distinct trigrams and those shared.
-  const lastpos = new Int32Array(indexOf.size).fill(-1);
+  lastpos.fill(-1, 0, distinct);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
@@ -308,6 +337,56 @@ export function tsRankOr(entries: readonly HeadEntry[], operands: readonly strin
   }
   res = Math.fround(res / items.length);
   // calc_rank: a negative rank (only an AND query gives one) is reported as 1e-20.
+  if (res < 0) res = Math.fround(1e-20);
+  return res;
+}
+
+/** The operands of an OR of prefixes as PostgreSQL ranks them: sorted byte-wise, each once (SortAndUniqItems). */
+export function rankOperands(operands: readonly string[]): string[] {
+  const sorted = [...operands].sort(compareLexemes);
+  return sorted.filter((operand, i) => i === 0 || operand !== sorted[i - 1]);
+}
+
+const PACKED_WEIGHTS: readonly TsWeight[] = ["A", "B", "C", "D"];
+
+/**
+ * `tsRankOr` over a vector packed in numbers — per lexeme: its number in `lexemes`, its count of positions, then
+ * each position × 4 + its weight (0 A, 1 B, 2 C, 3 D) — and operands already passed through `rankOperands`. The
+ * same arithmetic in the same order, without making objects (the song index ranks thousands of songs a search).
+ */
+export function tsRankOrPacked(
+  packed: Int32Array,
+  lexemes: readonly string[],
+  items: readonly string[],
+): number {
+  if (packed.length === 0 || items.length === 0) return 0;
+  let res = 0;
+  for (const operand of items) {
+    for (let at = 0; at < packed.length; ) {
+      const lexeme = lexemes[packed[at]!]!;
+      const count = packed[at + 1]!;
+      const first = at + 2;
+      at = first + count;
+      if (!lexeme.startsWith(operand)) continue;
+      const dimt = count === 0 ? 1 : count;
+      let resj = 0;
+      let wjm = -1;
+      let jm = 0;
+      for (let j = 0; j < dimt; j++) {
+        const w = RANK_WEIGHTS[count === 0 ? "D" : PACKED_WEIGHTS[packed[first + j]! & 3]!];
+        resj = Math.fround(resj + Math.fround(w / Math.fround(Math.imul(j + 1, j + 1))));
+        if (w > wjm) {
+          wjm = w;
+          jm = j;
+        }
+      }
+      const lexemeScore = Math.fround(
+        Math.fround(wjm + resj) - Math.fround(wjm / Math.fround(Math.imul(jm + 1, jm + 1))),
+      );
+      res = Math.fround(res + lexemeScore / ZETA_2);
+    }
+  }
+  res = Math.fround(res / items.length);
   if (res < 0) res = Math.fround(1e-20);
   return res;
 }

@@ -94,7 +94,7 @@ const COLLATION_PROBE = [
 export type IndexState = "off" | "loading" | "ready" | "failed";
 
 export class SearchIndexSync {
-  readonly index = new SongIndex();
+  index = new SongIndex();
   state: IndexState;
   /** Searches the index has answered (tests read it). */
   answered = 0;
@@ -125,7 +125,6 @@ export class SearchIndexSync {
     this.loading ??= this.readAll().catch((error: unknown) => {
       if (this.closed) return;
       this.state = "failed";
-      (this as unknown as { lastError: unknown }).lastError = error;
       this.log.warn({ err: error }, "search index: first reading failed; searches use the database alone");
     });
     return this.loading;
@@ -138,7 +137,7 @@ export class SearchIndexSync {
 
   private async readAll(): Promise<void> {
     const began = Date.now();
-    const rows: IndexRow[] = [];
+    const index = new SongIndex();
     let horizon = "0";
     let codePoints = true;
     await this.db.transaction(async (tx) => {
@@ -158,7 +157,10 @@ export class SearchIndexSync {
           await tx.execute(sql`select ${rowColumns} as row from song_search ss
             where ss.song_id > ${after}::uuid order by ss.song_id limit ${PAGE_ROWS}`),
         );
-        for (const { row } of page) rows.push(toRow(row));
+        index.put(
+          page.map(({ row }) => toRow(row)),
+          true,
+        );
         if (page.length < PAGE_ROWS) break;
         after = page.at(-1)!.row.s;
       }
@@ -172,7 +174,8 @@ export class SearchIndexSync {
       );
       return;
     }
-    this.index.put(rows);
+    index.sortOrders();
+    this.index = index;
     this.horizon = horizon;
     this.readAt = Date.now();
     this.state = "ready";

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type HeadEntry, rankOperands, tsRankOr, tsRankOrPacked } from "./pg-text.js";
 import { compareCodePoints, type IndexQuery, type IndexRow, SongIndex } from "./search-index.js";
 
 const CALLER = "00000000-0000-4000-8000-000000000001";
@@ -47,6 +48,38 @@ describe("the song index", () => {
       { numRuns: 2_000 },
     );
     expect(compareCodePoints("\u{1F3B5}", "\uFFFD")).toBeGreaterThan(0);
+  });
+
+  it("ranks a packed head vector exactly as ts_rank over its entries does", () => {
+    const lexeme = fc.stringMatching(/^[a-cñé]{1,4}$/);
+    const entry = fc.record({
+      lexeme,
+      positions: fc
+        .uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 5 })
+        .map((p) => p.sort((a, b) => a - b)),
+      weights: fc.array(fc.constantFrom("A", "B", "C", "D"), { minLength: 5, maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(entry, { selector: (e) => e.lexeme, maxLength: 8 }),
+        fc.array(lexeme, { minLength: 1, maxLength: 4 }),
+        (raw, operands) => {
+          const entries: HeadEntry[] = raw
+            .map((e) => ({ ...e, weights: e.weights.slice(0, e.positions.length) as HeadEntry["weights"] }))
+            .sort((a, b) => compareCodePoints(a.lexeme, b.lexeme));
+          const lexemes = entries.map((e) => e.lexeme);
+          const packed = Int32Array.from(
+            entries.flatMap((e, i) => [
+              i,
+              e.positions.length,
+              ...e.positions.map((p, j) => p * 4 + "ABCD".indexOf(e.weights[j]!)),
+            ]),
+          );
+          expect(tsRankOrPacked(packed, lexemes, rankOperands(operands))).toBe(tsRankOr(entries, operands));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it("answers the same after many changes (slots reused, compacted) as an index built from the last rows", () => {

@@ -1,10 +1,10 @@
 import {
   type HeadEntry,
-  matchesWordSimilarity,
+  iterateWordSimilarity,
+  rankOperands,
   trigramKeys,
-  tsRankOr,
+  tsRankOrPacked,
   WORD_SIMILARITY_THRESHOLD,
-  wordSimilarity,
 } from "./pg-text.js";
 
 /**
@@ -165,7 +165,15 @@ export class SongIndex {
   private titles: string[] = [];
   private artists: string[] = [];
   private created: number[] = [];
-  private heads: HeadEntry[][] = [];
+  /** Each song's head vector packed in one array (`packHead`): a few objects per song keep garbage collection short. */
+  private heads: Int32Array[] = [];
+  private readonly headLexemeIds = new Map<string, number>();
+  private readonly headLexemes: string[] = [];
+  /** Each title's and artist's trigrams in order, as numbers (`gramIds`); one array per distinct artist. */
+  private titleGrams: Int32Array[] = [];
+  private artistGrams: Int32Array[] = [];
+  private readonly gramIds = new Map<string, number>();
+  private readonly artistGramsOf = new Map<string, Int32Array>();
   private readonly slotOf = new Map<string, number>();
   private readonly ids = new Map<string, number>();
   private words = new Lexicon();
@@ -200,8 +208,9 @@ export class SongIndex {
     this.created[a]! - this.created[b]! || compareIds(this.songIds[a]!, this.songIds[b]!);
 
   /** Adds or replaces songs. Many rows at once (a first reading, a bulk change) are sorted once at the end. */
-  put(rows: IndexRow[]): void {
-    const bulk = rows.length > 64;
+  put(rows: IndexRow[], sortLater = false): void {
+    this.orders = undefined;
+    const bulk = sortLater || rows.length > 64;
     for (const row of rows) {
       this.drop(row.songId, !bulk);
       const slot = this.songIds.length;
@@ -221,7 +230,14 @@ export class SongIndex {
       this.titles.push(row.titleNorm);
       this.artists.push(row.artistNorm);
       this.created.push(row.createdUs);
-      this.heads.push(row.head);
+      this.heads.push(this.packHead(row.head));
+      this.titleGrams.push(this.grams(row.titleNorm));
+      let artistGrams = this.artistGramsOf.get(row.artistNorm);
+      if (!artistGrams) {
+        artistGrams = this.grams(row.artistNorm);
+        this.artistGramsOf.set(row.artistNorm, artistGrams);
+      }
+      this.artistGrams.push(artistGrams);
       this.slotOf.set(row.songId, slot);
       for (const lexeme of row.words) this.words.add(lexeme, slot);
       for (const entry of row.head) this.headWords.add(entry.lexeme, slot);
@@ -241,17 +257,22 @@ export class SongIndex {
         insertSorted(this.byCreated, slot, this.createdOrder);
       }
     }
-    if (bulk) {
-      const living = [...this.slotOf.values()];
-      this.byTitle = living.slice().sort(this.titleOrder);
-      this.byArtist = living.slice().sort(this.artistOrder);
-      this.byCreated = living.sort(this.createdOrder);
-    }
+    if (bulk && !sortLater) this.sortOrders();
     this.compactIfWorthIt();
+  }
+
+  /** Sorts the orders again from the living songs (after `put(rows, true)`). */
+  sortOrders(): void {
+    const living = [...this.slotOf.values()];
+    this.byTitle = living.slice().sort(this.titleOrder);
+    this.byArtist = living.slice().sort(this.artistOrder);
+    this.byCreated = living.sort(this.createdOrder);
+    this.orders = undefined;
   }
 
   /** Removes songs (deleted). */
   remove(songIds: Iterable<string>): void {
+    this.orders = undefined;
     for (const id of songIds) this.drop(id, true);
     this.compactIfWorthIt();
   }
@@ -267,7 +288,8 @@ export class SongIndex {
       removeSorted(this.byCreated, slot, this.createdOrder);
     }
     this.alive[slot] = 0;
-    this.heads[slot] = [];
+    this.heads[slot] = NO_GRAMS;
+    this.titleGrams[slot] = NO_GRAMS;
     this.dead++;
   }
 
@@ -289,6 +311,8 @@ export class SongIndex {
     this.artists = keep(this.artists);
     this.created = keep(this.created);
     this.heads = keep(this.heads);
+    this.titleGrams = keep(this.titleGrams);
+    this.artistGrams = keep(this.artistGrams);
     for (const lexicon of [this.words, this.headWords, this.titleTrigrams, this.artistTrigrams])
       lexicon.remap(to);
     for (const [tag, posting] of this.tagPostings) {
@@ -310,18 +334,119 @@ export class SongIndex {
     this.dead = 0;
   }
 
+  /** A head vector as numbers: per lexeme its number, its count of positions, then each position × 4 + weight. */
+  private packHead(entries: HeadEntry[]): Int32Array {
+    let length = 0;
+    for (const entry of entries) length += 2 + entry.positions.length;
+    const packed = new Int32Array(length);
+    let at = 0;
+    for (const entry of entries) {
+      let id = this.headLexemeIds.get(entry.lexeme);
+      if (id === undefined) {
+        id = this.headLexemes.length;
+        this.headLexemeIds.set(entry.lexeme, id);
+        this.headLexemes.push(entry.lexeme);
+      }
+      packed[at++] = id;
+      packed[at++] = entry.positions.length;
+      entry.positions.forEach((position, i) => {
+        packed[at++] = position * 4 + WEIGHTS.indexOf(entry.weights[i] ?? "D");
+      });
+    }
+    return packed;
+  }
+
+  /** A text's trigrams in order as numbers, new trigrams numbered as they come. */
+  private grams(text: string): Int32Array {
+    const keys = trigramKeys(text);
+    const result = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      let id = this.gramIds.get(keys[i]!);
+      if (id === undefined) {
+        id = this.gramIds.size;
+        this.gramIds.set(keys[i]!, id);
+      }
+      result[i] = id;
+    }
+    return result;
+  }
+
+  /**
+   * A search text's distinct trigrams, each with its index among them (pg_trgm's `found` trigrams); one the index
+   * has never seen gets a number of its own below zero.
+   */
+  private needleGrams(text: string): Map<number, number> {
+    let unseen = 0;
+    const needle = new Map<number, number>();
+    for (const key of trigramKeys(text)) {
+      const id = this.gramIds.get(key) ?? --unseen;
+      if (!needle.has(id)) needle.set(id, needle.size);
+    }
+    return needle;
+  }
+
+  // Work arrays of `similarity`, reused: a trigram's index in the haystack at hand (valid where its stamp is).
+  private gramStamp = new Int32Array(0);
+  private gramLocal = new Int32Array(0);
+  private stamp = 0;
+  private haystackIndexes = new Int32Array(256);
+  private lastpos = new Int32Array(512);
+
+  /** pg_trgm's word similarity of a needle (`needleGrams`) and a text's trigrams (`grams`), as pg-text.ts computes it. */
+  private similarity(needle: Map<number, number>, haystack: Int32Array, stopAt: number | undefined): number {
+    const ulen1 = needle.size;
+    if (ulen1 === 0) return 0;
+    if (this.gramStamp.length < this.gramIds.size) {
+      this.gramStamp = new Int32Array(this.gramIds.size * 2);
+      this.gramLocal = new Int32Array(this.gramIds.size * 2);
+      this.stamp = 0;
+    }
+    if (this.stamp === 0x7fffffff) {
+      this.gramStamp.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
+    const length = haystack.length;
+    if (this.haystackIndexes.length < length) this.haystackIndexes = new Int32Array(length * 2);
+    if (this.lastpos.length < length + ulen1) this.lastpos = new Int32Array((length + ulen1) * 2);
+    const indexes = this.haystackIndexes;
+    let next = ulen1;
+    for (let i = 0; i < length; i++) {
+      const gram = haystack[i]!;
+      let index = needle.get(gram);
+      if (index === undefined) {
+        if (this.gramStamp[gram] === stamp) index = this.gramLocal[gram]!;
+        else {
+          this.gramStamp[gram] = stamp;
+          this.gramLocal[gram] = index = next++;
+        }
+      }
+      indexes[i] = index;
+    }
+    return iterateWordSimilarity(indexes, length, ulen1, this.lastpos, next, stopAt);
+  }
+
   /** The slots whose lexicon entries start with `prefix`, marked in `mask` (1). */
-  private markPrefix(lexicon: Lexicon, prefix: string, mask: Uint8Array): void {
+  private markPrefix(lexicon: Lexicon, prefix: string, set: SlotSet): void {
+    const { mask, list } = set;
     for (const posting of lexicon.startingWith(prefix)) {
       const items = posting.items;
-      for (let i = 0; i < posting.length; i++) mask[items[i]!] = 1;
+      for (let i = 0; i < posting.length; i++) {
+        const slot = items[i]!;
+        if (!mask[slot]) {
+          mask[slot] = 1;
+          list.push(slot);
+        }
+      }
     }
   }
 
   /** The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist). */
-  private markTypos(folded: string, mask: Uint8Array): void {
+  private markTypos(folded: string, set: SlotSet): void {
+    const { mask, list } = set;
     const needle = [...new Set(trigramKeys(folded))];
     if (needle.length === 0) return;
+    const needleIds = this.needleGrams(folded);
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
     for (const [lexicon, texts] of [
@@ -339,11 +464,50 @@ export class SongIndex {
           if (++counts[slot]! === needed) reached.push(slot);
         }
       }
+      // Many songs share one artist (and some one title): each text is compared once.
+      const similar = new Map<string, boolean>();
+      const gramsOf = texts === this.titles ? this.titleGrams : this.artistGrams;
       for (const slot of reached) {
         if (mask[slot] || !this.alive[slot]) continue;
-        if (matchesWordSimilarity(folded, texts[slot]!)) mask[slot] = 1;
+        const text = texts[slot]!;
+        let match = similar.get(text);
+        if (match === undefined) {
+          const similarity = this.similarity(needleIds, gramsOf[slot]!, WORD_SIMILARITY_THRESHOLD);
+          match = similarity >= WORD_SIMILARITY_THRESHOLD;
+          similar.set(text, match);
+        }
+        if (match) {
+          mask[slot] = 1;
+          list.push(slot);
+        }
       }
     }
+  }
+
+  /**
+   * For each order, each song's position in it and where each run of equal first keys starts (worked out again
+   * after a change).
+   */
+  private orders?: Record<"title" | "artist" | "createdAt", OrderInfo>;
+
+  private orderInfo(sortBy: "title" | "artist" | "createdAt"): OrderInfo {
+    if (!this.orders) {
+      const info = (order: number[], same: (a: number, b: number) => boolean): OrderInfo => {
+        const starts = new Int32Array(order.length);
+        const position = new Int32Array(this.songIds.length).fill(-1);
+        for (let i = 0; i < order.length; i++) {
+          position[order[i]!] = i;
+          if (i > 0) starts[i] = same(order[i - 1]!, order[i]!) ? starts[i - 1]! : i;
+        }
+        return { order, position, starts };
+      };
+      this.orders = {
+        title: info(this.byTitle, (a, b) => this.titles[a] === this.titles[b]),
+        artist: info(this.byArtist, (a, b) => this.artists[a] === this.artists[b]),
+        createdAt: info(this.byCreated, (a, b) => this.created[a] === this.created[b]),
+      };
+    }
+    return this.orders[sortBy];
   }
 
   search(query: IndexQuery): IndexAnswer {
@@ -354,35 +518,44 @@ export class SongIndex {
       const n = this.ids.get(id);
       if (n !== undefined) myChoirs.add(n);
     }
-    // Candidates: every word (as a prefix or a typo) and every asked tag.
-    let candidates: Uint8Array | null = null;
-    let allWords: Uint8Array | null = null;
-    let head: Uint8Array | null = null;
-    const and = (into: Uint8Array | null, mask: Uint8Array) => {
-      if (!into) return mask;
-      for (let i = 0; i < count; i++) into[i]! &= mask[i]!;
-      return into;
-    };
+    // What every word (as a prefix or a typo) and every asked tag matches; the songs matching them all.
+    const constraints: SlotSet[] = [];
+    const prefixes: SlotSet[] = [];
+    const head: SlotSet = { mask: new Uint8Array(count), list: [] };
     for (const word of query.words) {
-      const prefix = new Uint8Array(count);
+      const prefix: SlotSet = { mask: new Uint8Array(count), list: [] };
       this.markPrefix(this.words, word.prefix, prefix);
-      const either = prefix.slice();
+      const either: SlotSet = { mask: prefix.mask.slice(), list: prefix.list.slice() };
       this.markTypos(word.folded, either);
-      candidates = and(candidates, either);
-      allWords = and(allWords, prefix);
-      head ??= new Uint8Array(count);
+      prefixes.push(prefix);
+      constraints.push(either);
       this.markPrefix(this.headWords, word.prefix, head);
     }
     for (const ids of query.tagIdLists) {
-      const mask = new Uint8Array(count);
+      const tagged: SlotSet = { mask: new Uint8Array(count), list: [] };
       for (const id of ids) {
         const n = this.ids.get(id);
         const posting = n === undefined ? undefined : this.tagPostings.get(n);
         if (!posting) continue;
-        for (let i = 0; i < posting.length; i++) mask[posting.items[i]!] = 1;
+        for (let i = 0; i < posting.length; i++) {
+          const slot = posting.items[i]!;
+          if (!tagged.mask[slot]) {
+            tagged.mask[slot] = 1;
+            tagged.list.push(slot);
+          }
+        }
       }
-      candidates = and(candidates, mask);
+      constraints.push(tagged);
     }
+    let candidates: ArrayLike<number>;
+    if (constraints.length === 0) candidates = this.byTitle;
+    else {
+      const smallest = constraints.reduce((a, b) => (b.list.length < a.list.length ? b : a));
+      const others = constraints.filter((set) => set !== smallest).map((set) => set.mask);
+      candidates = smallest.list.filter((slot) => others.every((mask) => mask[slot] === 1));
+    }
+
+    // The songs that pass every filter and that the caller may see; their number is the total.
     const onlyVisibility = query.visibility;
     const onlyChoir = query.choirId === undefined ? undefined : (this.ids.get(query.choirId) ?? -2);
     const onlyCreator =
@@ -392,100 +565,151 @@ export class SongIndex {
           ? me
           : undefined;
     const onlyMine = query.userId !== undefined && query.onlyUserCreated ? me : undefined;
-    const passes = (slot: number): boolean => {
-      if (candidates && !candidates[slot]) return false;
+    const passing: number[] = [];
+    for (let i = 0; i < candidates.length; i++) {
+      const slot = candidates[i]!;
+      if (this.alive[slot] !== 1) continue;
       const creator = this.creator[slot]!;
       const visibility = this.visibility[slot]!;
-      if (onlyVisibility !== undefined && visibility !== onlyVisibility) return false;
-      if (onlyCreator !== undefined && creator !== onlyCreator) return false;
-      if (onlyMine !== undefined && creator !== onlyMine) return false;
       const choirs = this.choirs[slot];
       const version = this.versionChoir[slot]!;
-      if (onlyChoir !== undefined && version !== onlyChoir && !choirs?.includes(onlyChoir)) return false;
-      if (creator === me || visibility === 1) return true;
-      if (visibility === 2 && choirs?.some((choir) => myChoirs.has(choir))) return true;
-      return version >= 0 && myChoirs.has(version);
-    };
-
-    if (query.sortBy === "relevance" && query.words.length > 0) {
-      return this.ranked(query, passes, head!, allWords!);
+      if (onlyVisibility !== undefined && visibility !== onlyVisibility) continue;
+      if (onlyCreator !== undefined && creator !== onlyCreator) continue;
+      if (onlyMine !== undefined && creator !== onlyMine) continue;
+      if (onlyChoir !== undefined && version !== onlyChoir && !choirs?.includes(onlyChoir)) continue;
+      const visible =
+        creator === me ||
+        visibility === 1 ||
+        (visibility === 2 && choirs !== null && choirs!.some((choir) => myChoirs.has(choir))) ||
+        (version >= 0 && myChoirs.has(version));
+      if (visible) passing.push(slot);
     }
-    // Descending reverses the order's first key only, as the search statement's `order by` does: equal titles,
-    // artists or creation times keep their ascending title and id order.
-    const [order, sameKey] =
-      query.sortBy === "artist"
-        ? [this.byArtist, (a: number, b: number) => this.artists[a] === this.artists[b]]
-        : query.sortBy === "createdAt"
-          ? [this.byCreated, (a: number, b: number) => this.created[a] === this.created[b]]
-          : [this.byTitle, (a: number, b: number) => this.titles[a] === this.titles[b]];
-    const slots = query.ascending ? order : descending(order, sameKey);
-    return page(slots, passes, query.skip, query.take, this.songIds);
+    const total = passing.length;
+    const wanted = Math.min(total, query.skip + query.take);
+    const page = (slots: number[]) => ({
+      total,
+      songIds: slots.slice(query.skip, wanted).map((slot) => this.songIds[slot]!),
+    });
+
+    if (query.sortBy !== "relevance" || query.words.length === 0) {
+      const sortBy = query.sortBy === "relevance" ? "title" : query.sortBy;
+      return page(this.firstInOrder(passing, this.orderInfo(sortBy), query.ascending, wanted));
+    }
+
+    // Relevance, as the search statement ranks: (2) a word in the title, artist or tags, by ts_rank; (1) found
+    // only as a typo, by word similarity with the title and (half) the artist; (0) the rest, equal. Then title,
+    // then id (the title order's position).
+    const operands = rankOperands(query.words.map((word) => word.prefix));
+    const term = this.needleGrams(query.termFolded);
+    const artistSimilarity = new Map<Int32Array, number>();
+    const scored: number[] = [];
+    const ranks: number[] = [];
+    const plain: number[] = [];
+    for (const slot of passing) {
+      if (head.mask[slot]) {
+        scored.push(slot);
+        ranks.push(2 + Math.min(tsRankOrPacked(this.heads[slot]!, this.headLexemes, operands), 1));
+      } else if (!prefixes.every((prefix) => prefix.mask[slot] === 1)) {
+        const artist = this.artistGrams[slot]!;
+        let byArtist = artistSimilarity.get(artist);
+        if (byArtist === undefined) {
+          byArtist = this.similarity(term, artist, undefined);
+          artistSimilarity.set(artist, byArtist);
+        }
+        scored.push(slot);
+        ranks.push(1 + (this.similarity(term, this.titleGrams[slot]!, undefined) + 0.5 * byArtist) / 1.5);
+      } else plain.push(slot);
+    }
+    const title = this.orderInfo("title");
+    const indexes = scored.map((_, i) => i);
+    const direction = query.ascending ? 1 : -1;
+    const before = (a: number, b: number) =>
+      ranks[a] !== ranks[b]
+        ? (ranks[a]! - ranks[b]!) * direction < 0
+        : title.position[scored[a]!]! < title.position[scored[b]!]!;
+    if (!query.ascending) {
+      const best = firstOf(indexes, wanted, before).map((i) => scored[i]!);
+      if (best.length >= wanted) return page(best);
+      return page([...best, ...this.firstInOrder(plain, title, true, wanted - best.length)]);
+    }
+    if (plain.length >= wanted) return page(this.firstInOrder(plain, title, true, wanted));
+    const rest = firstOf(indexes, wanted - plain.length, before).map((i) => scored[i]!);
+    return page([...this.firstInOrder(plain, title, true, plain.length), ...rest]);
   }
 
   /**
-   * Relevance, as the search statement ranks: (2) a word in the title, artist or tags, by ts_rank; (1) found only
-   * as a typo, by word similarity with the title and (half) the artist; (0) the rest, equal. Then title, then id.
+   * The first `wanted` of `slots` in an order (descending: the first key reversed, equal keys ascending, as the
+   * search statement's `order by … desc, title, id`). A few slots are picked by their positions; many, by walking
+   * the order until enough are found.
    */
-  private ranked(
-    query: IndexQuery,
-    passes: (slot: number) => boolean,
-    head: Uint8Array,
-    allWords: Uint8Array,
-  ): IndexAnswer {
-    const operands = query.words.map((word) => word.prefix);
-    const scored: { slot: number; rank: number }[] = [];
-    const plain: number[] = [];
-    for (const slot of this.byTitle) {
-      if (!passes(slot)) continue;
-      if (head[slot]) {
-        scored.push({ slot, rank: 2 + Math.min(tsRankOr(this.heads[slot]!, operands), 1) });
-      } else if (!allWords[slot]) {
-        const similarity =
-          wordSimilarity(query.termFolded, this.titles[slot]!) +
-          0.5 * wordSimilarity(query.termFolded, this.artists[slot]!);
-        scored.push({ slot, rank: 1 + similarity / 1.5 });
-      } else plain.push(slot);
+  private firstInOrder(slots: number[], info: OrderInfo, ascending: boolean, wanted: number): number[] {
+    if (wanted <= 0) return [];
+    const { order, position, starts } = info;
+    if (slots.length * 8 < order.length) {
+      const before = ascending
+        ? (a: number, b: number) => position[a]! < position[b]!
+        : (a: number, b: number) => {
+            const ga = starts[position[a]!]!;
+            const gb = starts[position[b]!]!;
+            return ga !== gb ? ga > gb : position[a]! < position[b]!;
+          };
+      return firstOf(slots, wanted, before);
     }
-    // Stable: equal ranks keep the title order they were found in.
-    const direction = query.ascending ? 1 : -1;
-    scored.sort((a, b) => (a.rank - b.rank) * direction);
-    const ordered = query.ascending
-      ? [...plain, ...scored.map((entry) => entry.slot)]
-      : [...scored.map((entry) => entry.slot), ...plain];
-    const total = ordered.length;
-    const songIds = ordered.slice(query.skip, query.skip + query.take).map((slot) => this.songIds[slot]!);
-    return { total, songIds };
+    const mask = new Uint8Array(this.songIds.length);
+    for (const slot of slots) mask[slot] = 1;
+    const found: number[] = [];
+    if (ascending) {
+      for (let i = 0; i < order.length && found.length < wanted; i++)
+        if (mask[order[i]!]) found.push(order[i]!);
+    } else {
+      for (let end = order.length - 1; end >= 0 && found.length < wanted; ) {
+        const start = starts[end]!;
+        for (let i = start; i <= end && found.length < wanted; i++)
+          if (mask[order[i]!]) found.push(order[i]!);
+        end = start - 1;
+      }
+    }
+    return found;
   }
 }
 
-/** An ascending order walked from its end, each run of equal first keys kept in its own (ascending) order. */
-function* descending(order: number[], sameKey: (a: number, b: number) => boolean): Iterable<number> {
-  let end = order.length;
-  while (end > 0) {
-    let start = end - 1;
-    while (start > 0 && sameKey(order[start - 1]!, order[end - 1]!)) start--;
-    for (let i = start; i < end; i++) yield order[i]!;
-    end = start;
-  }
+/** A set of slots: marked in a mask, and listed once each. */
+interface SlotSet {
+  mask: Uint8Array;
+  list: number[];
 }
 
-/** One page of `slots` and the number of slots that pass. */
-function page(
-  slots: Iterable<number>,
-  passes: (slot: number) => boolean,
-  skip: number,
-  take: number,
-  songIds: string[],
-): IndexAnswer {
-  const ids: string[] = [];
-  let total = 0;
-  for (const slot of slots) {
-    if (!passes(slot)) continue;
-    if (total >= skip && ids.length < take) ids.push(songIds[slot]!);
-    total++;
-  }
-  return { total, songIds: ids };
+/** An order of the songs, each song's position in it, and where each run of equal first keys starts. */
+interface OrderInfo {
+  order: number[];
+  position: Int32Array;
+  starts: Int32Array;
 }
+
+/** The first `k` of `items` by `before`, in that order: selected one by one for a short page, sorted for a long one. */
+function firstOf(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  if (k <= 0) return [];
+  if (k > 256)
+    return items
+      .slice()
+      .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+      .slice(0, k);
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === k && !before(item, best[k - 1]!)) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    if (best.length < k) best.push(item);
+    while (at > 0 && before(item, best[at - 1]!)) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = item;
+  }
+  return best;
+}
+
+const NO_GRAMS = new Int32Array(0);
+const WEIGHTS = ["A", "B", "C", "D"] as const;
 
 function lowerBound(list: number[], slot: number, compare: (a: number, b: number) => number): number {
   let low = 0;

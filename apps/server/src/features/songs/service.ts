@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from "../../http/err
 import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
 import { requireCreator, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
-import type { IndexSort, IndexWord } from "./search-index.js";
+import { compareCodePoints, type IndexSort, type IndexWord } from "./search-index.js";
 import type { SearchIndexSync } from "./search-index-sync.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -895,18 +895,47 @@ async function searchWithIndex(
   return { songs, totalCount: found.total, hasMore: given.skip + songs.length < found.total };
 }
 
+/**
+ * Tags as songs show them, by id. Tags are never renamed or deleted, and the glossary changes only with a
+ * migration, so each server keeps the entries it has read (one statement for those it has not), instead of
+ * asking the glossary for every tag of every song of every page.
+ */
+const tagEntries = new Map<string, SongTagEntry>();
+const TAG_ENTRIES_KEPT = 50_000;
+
+async function namedTags(db: Db, tagIdLists: string[][]): Promise<SongTagEntry[][]> {
+  const unknown = [...new Set(tagIdLists.flat().filter((id) => !tagEntries.has(id)))];
+  if (unknown.length > 0) {
+    const result = await db.execute(sql`select t.id, t.name, choir_tag_names(t.name) as names from tags t
+      where t.id = any(${sqlArray(unknown, "uuid")})`);
+    if (tagEntries.size + unknown.length > TAG_ENTRIES_KEPT) tagEntries.clear();
+    for (const row of (
+      result as unknown as { rows: { id: string; name: string; names: SongTagEntry["names"] | null }[] }
+    ).rows)
+      tagEntries.set(row.id, tagEntry(row.id, row.name, row.names));
+  }
+  // As the search statement lists them: by name, in code point order (the index runs only on such a database).
+  return tagIdLists.map((ids) =>
+    ids
+      .flatMap((id) => tagEntries.get(id) ?? [])
+      .sort((a, b) => compareCodePoints(a.tagName, b.tagName) || (a.tagId < b.tagId ? -1 : 1)),
+  );
+}
+
 /** The songs of a page found by the index, in its order; the caller's right to see each is checked again. */
 async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise<SongDetails[]> {
-  const ordinals = songIds.map((_, i) => i);
-  const result = await db.execute(sql`select ${songJson} as song
-    from unnest(${sqlArray(songIds, "uuid")}, ${sqlArray(ordinals, "int")}) as page(song_id, ord)
-    join songs s on s.id = page.song_id
-    join song_browse shown on shown.song_id = page.song_id
-    where ${visibleSearchRow(callerId, "shown")}
-    order by page.ord`);
-  return (result as unknown as { rows: { song: NonNullable<SearchRow["song"]> }[] }).rows.map(({ song }) =>
-    songDetailsOf(song),
+  const result = await db.execute(sql`select ${songJsonOf("ids")} as song
+    from songs s join song_browse shown on shown.song_id = s.id
+    where s.id = any(${sqlArray(songIds, "uuid")}) and ${visibleSearchRow(callerId, "shown")}`);
+  type PageRow = Omit<NonNullable<SearchRow["song"]>, "tags"> & { tags: string[] };
+  const rows = (result as unknown as { rows: { song: PageRow }[] }).rows.map(({ song }) => song);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = songIds.flatMap((id) => byId.get(id) ?? []);
+  const tagLists = await namedTags(
+    db,
+    ordered.map((row) => row.tags),
   );
+  return ordered.map((row, i) => songDetailsOf({ ...row, tags: tagLists[i]! }));
 }
 
 /** Who may see a song, read from its search or browse row (`alias`). */
@@ -1061,8 +1090,11 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     order by ${order("page")}`;
 }
 
-/** A song of a search's page as JSON, with its creator, tags and choirs (`s`: the song, `shown`: its browse row). */
-const songJson = sql`json_build_object(
+/**
+ * A song of a search's page as JSON, with its creator, tags and choirs (`s`: the song, `shown`: its browse row);
+ * with `tags: "ids"` its tag ids only, for the caller to name from the tags it knows (`namedTags`).
+ */
+const songJsonOf = (tagsAs: "entries" | "ids") => sql`json_build_object(
       'id', s.id, 'title', s.title, 'artist', s.artist, 'content', s.content, 'audioUrl', s.audio_url,
       'visibility', s.visibility, 'creatorId', s.creator_id, 'baseSongId', s.base_song_id,
       'versionChoirId', s.version_choir_id, 'tagsText', s.tags_text, 'titleNorm', s.title_norm,
@@ -1070,11 +1102,16 @@ const songJson = sql`json_build_object(
       'ccli', s.ccli, 'copyright', s.copyright, 'composer', s.composer, 'lyricist', s.lyricist,
       'creator', (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
         from users u where u.id = s.creator_id),
-      'tags', (select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.id, 'tagName', t.name,
+      'tags', ${
+        tagsAs === "ids"
+          ? sql`coalesce(shown.tag_ids, '{}')`
+          : sql`(select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.id, 'tagName', t.name,
           'names', choir_tag_names(t.name))) order by t.name), '[]')
-        from tags t where t.id = any(shown.tag_ids)),
+        from tags t where t.id = any(shown.tag_ids))`
+      },
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
         from choirs c where c.id = any(shown.choir_ids)))`;
+const songJson = songJsonOf("entries");
 
 /**
  * The most used tags (empty query), or the tags matching the query (case- and accent-insensitive, by their own
