@@ -1,5 +1,5 @@
 /** What the benchmarks share: settings from the environment, the report file, and the targets' PASS/FAIL lines. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** A positive number from the environment, or the default. */
@@ -27,8 +27,20 @@ export function targets(lines: string[]) {
 }
 
 /**
- * Prints the context and the report, and writes bench/results/{name}-{date}.md (one file a day, the last run wins).
- * Returns the path written.
+ * The file of a run's results: bench/results/{name}-{date}.md, or with a letter after the date (…b.md, …c.md) when
+ * an earlier run of the same day is there, so that a run never replaces the one it is compared with.
+ */
+export function resultFile(name: string, date: string): string {
+  mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
+  for (const suffix of ["", ..."bcdefghijk"]) {
+    const file = fileURLToPath(new URL(`./results/${name}-${date}${suffix}.md`, import.meta.url));
+    if (!existsSync(file)) return file;
+  }
+  throw new Error(`bench/results holds too many ${name} runs of ${date}`);
+}
+
+/**
+ * Prints the context and the report, and writes it to `resultFile(name, date)`. Returns the path written.
  */
 export function writeReport(
   name: string,
@@ -39,8 +51,7 @@ export function writeReport(
 ): string {
   console.log(`\n${context}\n\n${lines.join("\n")}`);
   const date = startedAt.toISOString().slice(0, 10);
-  const file = fileURLToPath(new URL(`./results/${name}-${date}.md`, import.meta.url));
-  mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
+  const file = resultFile(name, date);
   writeFileSync(
     file,
     [

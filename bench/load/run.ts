@@ -10,10 +10,10 @@
  * BENCH_CHOIRS (1000), BENCH_THINK_MS mean pause between a person's calls (250), BENCH_REUSE=1 keeps a seeded
  * database.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
@@ -371,8 +371,7 @@ async function main() {
         : `Not met:\n${failures.map((line) => `- ${line}`).join("\n")}`,
     );
     const day = started.toISOString().slice(0, 10);
-    mkdirSync(fileURLToPath(new URL("../results/", import.meta.url)), { recursive: true });
-    const file = fileURLToPath(new URL(`../results/load-${day}.md`, import.meta.url));
+    const file = resultFile("load", day);
     writeFileSync(file, `# Load benchmark, ${day}\n${lines.join("\n")}\n`);
     log(`\nwritten to ${file}`);
     process.exitCode = failures.length === 0 ? 0 : 1;

@@ -9,15 +9,15 @@
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again), BENCH_DURATION seconds per
  * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { SongSearchQuery } from "@choir/contract";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { searchStatement } from "../../apps/server/src/features/songs/service.js";
+import { resultFile } from "../common.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { httpLoad, type Measurement, type SqlStatement, sqlLoad } from "./measure.js";
 import { type Shape, shapes } from "./queries.js";
@@ -344,12 +344,7 @@ async function main() {
 
   const date = startedAt.toISOString().slice(0, 10);
   // A second run on the same day gets its own file (search-<date>b.md, …), the earlier one kept beside it.
-  let file = fileURLToPath(new URL(`../results/search-${date}.md`, import.meta.url));
-  for (const suffix of "bcdefgh") {
-    if (!existsSync(file)) break;
-    file = fileURLToPath(new URL(`../results/search-${date}${suffix}.md`, import.meta.url));
-  }
-  mkdirSync(fileURLToPath(new URL("../results/", import.meta.url)), { recursive: true });
+  const file = resultFile("search", date);
   writeFileSync(
     file,
     [

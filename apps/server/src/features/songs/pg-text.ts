@@ -296,15 +296,17 @@ export function compareLexemes(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The score of one matching lexeme (calc_rank_or's inner loop), added to `res` in double and rounded to float4. */
-function addLexemeScore(res: number, entry: HeadEntry): number {
-  // A lexeme without positions counts as one occurrence of weight D (the dummy position 0).
-  const dimt = entry.positions.length === 0 ? 1 : entry.positions.length;
+/**
+ * The score of one matching lexeme (calc_rank_or's inner loop) added to `res` in double and rounded to float4:
+ * `count` positions whose weights `weightAt(j)` gives (a lexeme without positions counts as one of weight D).
+ */
+function addLexemeScore(res: number, count: number, weightAt: (j: number) => TsWeight): number {
+  const dimt = count === 0 ? 1 : count;
   let resj = 0;
   let wjm = -1;
   let jm = 0;
   for (let j = 0; j < dimt; j++) {
-    const w = RANK_WEIGHTS[entry.positions.length === 0 ? "D" : (entry.weights[j] ?? "D")];
+    const w = RANK_WEIGHTS[count === 0 ? "D" : weightAt(j)];
     // wpos / ((j + 1) * (j + 1)): an int product, converted to float for a float division.
     resj = Math.fround(resj + Math.fround(w / Math.fround(Math.imul(j + 1, j + 1))));
     if (w > wjm) {
@@ -333,7 +335,10 @@ export function tsRankOr(entries: readonly HeadEntry[], operands: readonly strin
   const items = sorted.filter((operand, i) => i === 0 || operand !== sorted[i - 1]);
   let res = 0;
   for (const operand of items) {
-    for (const entry of entries) if (entry.lexeme.startsWith(operand)) res = addLexemeScore(res, entry);
+    for (const entry of entries) {
+      if (entry.lexeme.startsWith(operand))
+        res = addLexemeScore(res, entry.positions.length, (j) => entry.weights[j] ?? "D");
+    }
   }
   res = Math.fround(res / items.length);
   // calc_rank: a negative rank (only an AND query gives one) is reported as 1e-20.
@@ -367,23 +372,8 @@ export function tsRankOrPacked(
       const count = packed[at + 1]!;
       const first = at + 2;
       at = first + count;
-      if (!lexeme.startsWith(operand)) continue;
-      const dimt = count === 0 ? 1 : count;
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < dimt; j++) {
-        const w = RANK_WEIGHTS[count === 0 ? "D" : PACKED_WEIGHTS[packed[first + j]! & 3]!];
-        resj = Math.fround(resj + Math.fround(w / Math.fround(Math.imul(j + 1, j + 1))));
-        if (w > wjm) {
-          wjm = w;
-          jm = j;
-        }
-      }
-      const lexemeScore = Math.fround(
-        Math.fround(wjm + resj) - Math.fround(wjm / Math.fround(Math.imul(jm + 1, jm + 1))),
-      );
-      res = Math.fround(res + lexemeScore / ZETA_2);
+      if (lexeme.startsWith(operand))
+        res = addLexemeScore(res, count, (j) => PACKED_WEIGHTS[packed[first + j]! & 3]!);
     }
   }
   res = Math.fround(res / items.length);

@@ -1,4 +1,5 @@
 import {
+  compareLexemes,
   type HeadEntry,
   iterateWordSimilarity,
   rankOperands,
@@ -82,6 +83,17 @@ class Slots {
     }
     this.items[this.length++] = slot;
   }
+
+  /** Drops dead slots and renumbers the living ones (`to[slot]`, -1 when dead); false when none is left. */
+  remap(to: Int32Array): boolean {
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      const slot = to[this.items[i]!]!;
+      if (slot >= 0) this.items[kept++] = slot;
+    }
+    this.length = kept;
+    return kept > 0;
+  }
 }
 
 /** Lexemes grouped by their first three UTF-16 units (the whole lexeme when shorter), for prefix lookups. */
@@ -119,15 +131,7 @@ class Lexicon {
 
   /** Drops dead slots and renumbers the living ones. */
   remap(to: Int32Array): void {
-    for (const [lexeme, posting] of this.postings) {
-      let kept = 0;
-      for (let i = 0; i < posting.length; i++) {
-        const slot = to[posting.items[i]!]!;
-        if (slot >= 0) posting.items[kept++] = slot;
-      }
-      posting.length = kept;
-      if (kept === 0) this.postings.delete(lexeme);
-    }
+    for (const [lexeme, posting] of this.postings) if (!posting.remap(to)) this.postings.delete(lexeme);
     for (const [key, group] of this.groups) {
       const living = group.filter((lexeme) => this.postings.has(lexeme));
       if (living.length === 0) this.groups.delete(key);
@@ -136,21 +140,8 @@ class Lexicon {
   }
 }
 
-/** Code point order, as PostgreSQL's C collation compares UTF-8 bytes (UTF-16 units differ above U+D7FF). */
-export function compareCodePoints(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate (an astral character) sorts after every other BMP unit.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
+/** Code point order, as PostgreSQL's C collation compares UTF-8 bytes (the order of lexemes, pg-text.ts). */
+export const compareCodePoints = compareLexemes;
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -315,15 +306,7 @@ export class SongIndex {
     this.artistGrams = keep(this.artistGrams);
     for (const lexicon of [this.words, this.headWords, this.titleTrigrams, this.artistTrigrams])
       lexicon.remap(to);
-    for (const [tag, posting] of this.tagPostings) {
-      let kept = 0;
-      for (let i = 0; i < posting.length; i++) {
-        const slot = to[posting.items[i]!]!;
-        if (slot >= 0) posting.items[kept++] = slot;
-      }
-      posting.length = kept;
-      if (kept === 0) this.tagPostings.delete(tag);
-    }
+    for (const [tag, posting] of this.tagPostings) if (!posting.remap(to)) this.tagPostings.delete(tag);
     const renumber = (order: number[]) => order.map((slot) => to[slot]!);
     this.byTitle = renumber(this.byTitle);
     this.byArtist = renumber(this.byArtist);
