@@ -98,8 +98,9 @@ export async function receiveAudio(
   await mkdir(dir, { recursive: true });
   const path = join(dir, `upload-${randomUUID()}`);
   const gate = new AudioGate(maxBytes);
+  const file = createWriteStream(path, { flags: "wx", mode: 0o600 });
   try {
-    await pipeline(source, gate, createWriteStream(path, { flags: "wx", mode: 0o600 }));
+    await pipeline(source, gate, file);
     if (!gate.contentType) throw notAudio();
     if (gate.contentType === "audio/mpeg" && gate.head.subarray(0, 3).toString("latin1") === "ID3") {
       // A tag alone is not a song: an MPEG audio frame must follow it.
@@ -107,6 +108,9 @@ export async function receiveAudio(
     }
     return { path, size: gate.size, contentType: gate.contentType };
   } catch (error) {
+    // A refusal can come before the file is even opened: the stream, destroyed, still opens and then closes it,
+    // so the file is removed once the stream has closed, not before (else it would be created after its removal).
+    if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()));
     await rm(path, { force: true });
     throw error;
   }
