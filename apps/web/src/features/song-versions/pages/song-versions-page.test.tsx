@@ -7,6 +7,7 @@ import {
   renderPage,
   TEST_CHOIR_ID,
   TEST_USER_ID,
+  testSong,
 } from "../../../test/render-page";
 import { SongVersionsPage } from "./song-versions-page";
 
@@ -17,26 +18,15 @@ const ben = "22222222-2222-4222-8222-222222222222";
 const _user = directorUser;
 
 let next = 0;
-const song = (title: string, overrides: Partial<Song> = {}): Song => ({
-  songId: `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`,
-  title,
-  artist: null,
-  content: "[G]La la",
-  audioUrl: null,
-  visibility: 2,
-  visibleToChoirs: [],
-  tags: [],
-  creatorId: me,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (title: string, overrides: Partial<Song> = {}): Song =>
+  testSong({
+    songId: `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`,
+    title,
+    content: "[G]La la",
+    visibility: 2,
+    creatorId: me,
+    ...overrides,
+  });
 
 const fetchMock = mockFetchPerTest();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

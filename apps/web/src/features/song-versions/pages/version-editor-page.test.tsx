@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import { showError } from "../../../lib/toast";
-import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID, testSong } from "../../../test/render-page";
 import { songKeys } from "../../songs/api";
 import { VersionEditorPage } from "./version-editor-page";
 
@@ -33,26 +33,19 @@ const versionId = "44444444-4444-4444-8444-444444444444";
 
 const user = directorUser;
 
-const song = (overrides: Partial<Song>): Song => ({
-  songId: versionId,
-  title: "Lantern Song",
-  artist: "Test Writer",
-  content: "{title: Lantern Song}\n[G]Light the [C]lantern",
-  audioUrl: "https://example.test/lantern.mp3",
-  visibility: 2,
-  visibleToChoirs: [{ choirId, choirName: "Harbor Voices" }],
-  tags: [],
-  creatorId: me,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: baseId,
-  ...overrides,
-});
+const song = (overrides: Partial<Song>): Song =>
+  testSong({
+    songId: versionId,
+    title: "Lantern Song",
+    artist: "Test Writer",
+    content: "{title: Lantern Song}\n[G]Light the [C]lantern",
+    audioUrl: "https://example.test/lantern.mp3",
+    visibility: 2,
+    visibleToChoirs: [{ choirId, choirName: "Harbor Voices" }],
+    creatorId: me,
+    baseSongId: baseId,
+    ...overrides,
+  });
 
 const base = song({
   songId: baseId,

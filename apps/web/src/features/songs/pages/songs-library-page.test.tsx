@@ -2,7 +2,7 @@ import type { CurrentUser, Song } from "@choir/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID } from "../../../test/render-page";
+import { directorUser, renderPage, TEST_CHOIR_ID, TEST_USER_ID, testSong } from "../../../test/render-page";
 import { SongsLibraryPage } from "./songs-library-page";
 
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -48,26 +48,16 @@ const someoneElse = "22222222-2222-4222-8222-222222222222";
 const user = directorUser;
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-const song = (n: number, overrides: Partial<Song> = {}): Song => ({
-  songId: id(n),
-  title: `Song ${n}`,
-  artist: n % 2 ? "Test Writer" : null,
-  content: `{title: Song ${n}}\n{key: G}\n[G]La la`,
-  audioUrl: null,
-  visibility: 1,
-  visibleToChoirs: [],
-  tags: [{ tagId: id(900), tagName: "Hymn" }],
-  creatorId: me,
-  creatorName: "Ana Directora",
-  createdAt: "2025-03-01T10:00:00.000Z",
-  updatedAt: "2025-03-01T10:00:00.000Z",
-  ccli: null,
-  copyright: null,
-  composer: null,
-  lyricist: null,
-  baseSongId: null,
-  ...overrides,
-});
+const song = (n: number, overrides: Partial<Song> = {}): Song =>
+  testSong({
+    songId: id(n),
+    title: `Song ${n}`,
+    artist: n % 2 ? "Test Writer" : null,
+    content: `{title: Song ${n}}\n{key: G}\n[G]La la`,
+    tags: [{ tagId: id(900), tagName: "Hymn" }],
+    creatorId: me,
+    ...overrides,
+  });
 
 let library: Song[] = [];
 /** How many songs the server says are left of the day's allowance, in every preview. */
