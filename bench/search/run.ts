@@ -270,20 +270,24 @@ async function main() {
         `${row.latency.failures + row.api.failures} |`,
     );
   }
+  /** A table of HTTP measurements only (no direct SQL): latency at 8 connections, throughput at 32, failures. */
+  const httpTable = (list: Row[]) => {
+    out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | failed |");
+    out("|---|---:|---:|---:|---:|---:|");
+    for (const row of list) {
+      out(
+        `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
+          `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
+      );
+    }
+  };
   out();
   out(
     "Baseline: the same lists on a server without the index (`SEARCH_INDEX=off`, `SEARCH_CACHE_MB=0`): every " +
       "request runs the search statement.",
   );
   out();
-  out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | failed |");
-  out("|---|---:|---:|---:|---:|---:|");
-  for (const row of baseline) {
-    out(
-      `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
-        `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
-    );
-  }
+  httpTable(baseline);
   out();
   out("Server memory (resident set) once started:");
   out();
@@ -295,14 +299,7 @@ async function main() {
       "beside the table above; no target.",
   );
   out();
-  out("| shape | p50 | p95 | p99 (ms) @8 | API req/s @32 | failed |");
-  out("|---|---:|---:|---:|---:|---:|");
-  for (const row of cached) {
-    out(
-      `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
-        `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
-    );
-  }
+  httpTable(cached);
   out();
   out("Targets (distinct queries, no cache):");
   out();

@@ -131,12 +131,8 @@ function calcWordSimilarity(needle: string, haystack: string, stopAt: number | u
   return similarityOfSequences(trg1, trigramKeys(haystack), stopAt);
 }
 
-/**
- * Word similarity of trigram sequences already made (by `trigramKeys`, or numbers standing for its keys one to
- * one): the needle's trigrams (any order, repeats allowed) against the haystack's in order. The song index keeps
- * each title's trigrams as numbers, so that comparing a word with thousands of titles does not split them again.
- */
-export function similarityOfSequences<T>(
+/** Word similarity of trigram sequences (`trigramKeys`): the needle's (any order, repeats allowed), the haystack's in order. */
+function similarityOfSequences<T>(
   needle: readonly T[],
   haystack: ArrayLike<T>,
   stopAt: number | undefined,

@@ -812,6 +812,8 @@ function songDetailsOf(song: NonNullable<SearchRow["song"]>): SongDetails {
 
 /** Search words as the index takes them, worked out by the database once per word (a pure function of it). */
 const wordForms = new Map<string, IndexWord | null>();
+/** Whole search terms folded (lower case, unaccented by the database), likewise remembered. */
+const termsFolded = new Map<string, string>();
 const WORD_FORMS_KEPT = 20_000;
 
 /**
@@ -824,22 +826,28 @@ async function indexWords(
   words: string[],
 ): Promise<{ words: IndexWord[]; termFolded: string } | undefined> {
   const unknown = [...new Set(words.filter((word) => !wordForms.has(word)))];
-  const result = await db.execute(sql`select lower(choir_unaccent(${term})) as term,
-    (select coalesce(json_agg(json_build_object('word', w,
-      'lexemes', tsvector_to_array(to_tsvector('simple', choir_unaccent(w))),
-      'folded', lower(choir_unaccent(w)))), '[]')
-     from unnest(${sqlArray(unknown, "text")}) w) as forms`);
-  const row = (
-    result as unknown as {
-      rows: { term: string; forms: { word: string; lexemes: string[]; folded: string }[] }[];
+  let termFolded = termsFolded.get(term);
+  if (unknown.length > 0 || termFolded === undefined) {
+    const result = await db.execute(sql`select lower(choir_unaccent(${term})) as term,
+      (select coalesce(json_agg(json_build_object('word', w,
+        'lexemes', tsvector_to_array(to_tsvector('simple', choir_unaccent(w))),
+        'folded', lower(choir_unaccent(w)))), '[]')
+       from unnest(${sqlArray(unknown, "text")}) w) as forms`);
+    const row = (
+      result as unknown as {
+        rows: { term: string; forms: { word: string; lexemes: string[]; folded: string }[] }[];
+      }
+    ).rows[0]!;
+    if (wordForms.size + row.forms.length > WORD_FORMS_KEPT) wordForms.clear();
+    for (const form of row.forms) {
+      wordForms.set(
+        form.word,
+        form.lexemes.length === 1 ? { prefix: form.lexemes[0]!, folded: form.folded } : null,
+      );
     }
-  ).rows[0]!;
-  if (wordForms.size + row.forms.length > WORD_FORMS_KEPT) wordForms.clear();
-  for (const form of row.forms) {
-    wordForms.set(
-      form.word,
-      form.lexemes.length === 1 ? { prefix: form.lexemes[0]!, folded: form.folded } : null,
-    );
+    if (termsFolded.size >= WORD_FORMS_KEPT) termsFolded.clear();
+    termFolded = row.term;
+    termsFolded.set(term, termFolded);
   }
   const forms: IndexWord[] = [];
   for (const word of words) {
@@ -847,7 +855,7 @@ async function indexWords(
     if (!form) return undefined;
     forms.push(form);
   }
-  return { words: forms, termFolded: row.term };
+  return { words: forms, termFolded };
 }
 
 /**
