@@ -138,18 +138,27 @@ test("a song of endless chorus recalls opens promptly and ends with a note that 
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await settle(page);
       // Sections off screen are laid out as they come near it, so the page's height settles as it scrolls: scroll
-      // to the end until it stays there and the note is on screen (a section laid out late can push it down).
+      // to the end until it stays there and the note is on screen (a section laid out late can push it down): three
+      // readings in a row, a few frames apart, with the page's height unchanged and the note in view.
       await expect
         .poll(
           () =>
             page.evaluate(async () => {
+              const frames = () =>
+                new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+              const noteInView = () => {
+                const box = document.querySelector("[data-testid=sheet-truncated]")?.getBoundingClientRect();
+                // Scrolling goes by whole pixels: the note's end may stand a fraction of one below the window.
+                return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight + 1;
+              };
               const before = document.documentElement.scrollHeight;
               // The sheet ends with the note; the song page's cards (history, tracks, credits) follow it.
               document.querySelector("[data-testid=sheet-truncated]")?.scrollIntoView({ block: "end" });
-              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-              const box = document.querySelector("[data-testid=sheet-truncated]")?.getBoundingClientRect();
-              const onScreen = box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
-              return document.documentElement.scrollHeight === before && onScreen;
+              for (let reading = 0; reading < 3; reading += 1) {
+                await frames();
+                if (document.documentElement.scrollHeight !== before || !noteInView()) return false;
+              }
+              return true;
             }),
           { timeout: 30_000 },
         )
