@@ -46,3 +46,22 @@ for (const scheme of SCHEMES) {
     });
   });
 }
+
+test("the accessibility check itself reports what a screen breaks: an image without text, a nameless button, faint text", async ({
+  page,
+}) => {
+  // A page of the app's origin (its stylesheet and language), its body replaced by three known faults.
+  await page.goto("/");
+  await expect(page.getByTestId("landing-page")).toBeVisible();
+  await page.evaluate(() => {
+    document.body.innerHTML = `<main><h1>Faults</h1><img src="/favicon.svg"><button type="button"></button>
+      <p style="color:#eee;background:#fff">Faint words</p></main>`;
+  });
+  const found = await seriousViolations(page);
+  for (const rule of ["image-alt", "button-name", "color-contrast"]) {
+    expect(
+      found.some((line) => line.includes(` ${rule}: `)),
+      `${rule} in ${found.join("\n")}`,
+    ).toBe(true);
+  }
+});
