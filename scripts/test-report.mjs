@@ -62,6 +62,24 @@ export function readVitest(file, root = "") {
   return outcome;
 }
 
+/**
+ * "screens changed: a-en-390.png (412 pixels), …" when a test's errors (soft ones included) are picture comparisons
+ * only, so the summary says which screens to look at; otherwise nothing, and the first error speaks.
+ */
+export function changedScreens(errors = []) {
+  const screens = [];
+  for (const error of errors) {
+    const message = stripVTControlCharacters(error?.message ?? "");
+    const snapshot = /Snapshot: (\S+)/.exec(message);
+    if (!message.includes("toHaveScreenshot") || !snapshot) return undefined;
+    const pixels = /(\d+) pixels \(ratio/.exec(message);
+    const size = /Expected an image (\d+px by \d+px), received (\d+px by \d+px)/.exec(message);
+    const what = pixels ? `${pixels[1]} pixels` : size ? `${size[1]} → ${size[2]}` : "changed";
+    screens.push(`${snapshot[1]} (${what})`);
+  }
+  return screens.length > 0 ? `screens changed: ${screens.join(", ")}` : undefined;
+}
+
 /** A Playwright JSON report: counts, failed and skipped tests by name (a skip's reason is its `skip` annotation). */
 export function readPlaywright(file) {
   const outcome = emptyOutcome();
@@ -81,7 +99,8 @@ export function readPlaywright(file) {
         const name = `${spec.file} › ${[...here, spec.title].join(" › ")}${test.projectName ? ` [${test.projectName}]` : ""}`;
         if (test.status === "unexpected") {
           const last = test.results?.at(-1);
-          const why = firstLine(last?.error?.message ?? last?.errors?.[0]?.message);
+          const why =
+            changedScreens(last?.errors) ?? firstLine(last?.error?.message ?? last?.errors?.[0]?.message);
           outcome.failures.push(`${name}${why ? ` — ${why}` : ""}`);
         } else if (test.status === "skipped") {
           const note = [...(test.annotations ?? []), ...(spec.annotations ?? [])].find(

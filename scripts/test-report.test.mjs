@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   addOutcome,
+  changedScreens,
   emptyOutcome,
   formatSeconds,
   formatSummary,
@@ -149,6 +150,53 @@ describe("reading a Playwright report", () => {
     ]);
     expect(outcome.skips).toEqual([
       { name: "songs.spec.ts › library › prints [desktop]", reason: "no printer" },
+    ]);
+  });
+});
+
+describe("a failed test's changed screens", () => {
+  const shot = (file, pixels) => ({
+    message: `Error: expect(page).toHaveScreenshot(expected) failed\n\n  ${pixels} pixels (ratio 0.01 of all image pixels) are different.\n\n  Snapshot: ${file}\n\nCall log:\n  - Expect "soft toHaveScreenshot(${file})"`,
+  });
+
+  it("are each named with the pixels that differ, soft failures included", () => {
+    expect(
+      changedScreens([shot("share-modal-private-en-1280.png", 1280), shot("share-sign-in-es-390.png", 96)]),
+    ).toBe(
+      "screens changed: share-modal-private-en-1280.png (1280 pixels), share-sign-in-es-390.png (96 pixels)",
+    );
+  });
+
+  it("leave the first error to speak when another kind of error is among them, or there is none", () => {
+    expect(changedScreens([shot("landing-en-390.png", 50), { message: "Error: timed out" }])).toBeUndefined();
+    expect(changedScreens([])).toBeUndefined();
+    expect(changedScreens(undefined)).toBeUndefined();
+  });
+
+  it("stand for the test in the Playwright report's failure line", () => {
+    const file = write("playwright-screens.json", {
+      stats: { expected: 0, unexpected: 1 },
+      suites: [
+        {
+          title: "private-sharing.spec.ts",
+          specs: [
+            {
+              file: "private-sharing.spec.ts",
+              title: "a private link",
+              tests: [
+                {
+                  projectName: "desktop",
+                  status: "unexpected",
+                  results: [{ errors: [shot("share-modal-private-en-1280.png", 3120)] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(readPlaywright(file).failures).toEqual([
+      "private-sharing.spec.ts › a private link [desktop] — screens changed: share-modal-private-en-1280.png (3120 pixels)",
     ]);
   });
 });
