@@ -1,6 +1,7 @@
+import { existsSync } from "node:fs";
 import { LANGUAGES, type Language } from "../fixtures/locales";
 import { settle, useLanguage } from "../fixtures/page";
-import { compareScreen } from "../fixtures/screens";
+import { compareScreen, comparisonOptions } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { expect, type Page, test } from "../fixtures/test";
 
@@ -55,3 +56,34 @@ for (const language of LANGUAGES) {
     await capture(page, "dashboard", language);
   });
 }
+
+test("the screen comparison fails with a diff when a one-pixel line changes colour by one shade, and passes as committed", async ({
+  page,
+  context,
+}) => {
+  // Rewriting the pictures would store the altered screen as the new baseline: this check runs only when comparing.
+  test.skip(test.info().config.updateSnapshots !== "none", "the committed pictures are being rewritten");
+  await useLanguage(context, "en");
+  await page.goto("/");
+  await expect(page.getByTestId("landing-page")).toBeVisible();
+  await settle(page);
+  const file = "landing-en-1280.png";
+  await expect(page).toHaveScreenshot(file, comparisonOptions(page));
+
+  // The top bar's one-pixel bottom line, one shade darker (grey 4 → grey 5): 1,280 pixels change a little.
+  await page.addStyleTag({
+    content: "header { border-bottom-color: var(--mantine-color-gray-5) !important; }",
+  });
+  const failure = await expect(page)
+    .toHaveScreenshot(file, { ...comparisonOptions(page), timeout: 5_000 })
+    .then(
+      () => null,
+      (error: Error) => error,
+    );
+  expect(failure, "the changed line is reported").not.toBeNull();
+  const message = failure!.message;
+  expect(message).toContain(`Snapshot: ${file}`);
+  expect(message).toMatch(/\b1280 pixels \(ratio [\d.]+ of all image pixels\) are different/);
+  const diff = test.info().attachments.find((attachment) => attachment.path?.endsWith("-diff.png"));
+  expect(diff && existsSync(diff.path!), "a diff image is written").toBe(true);
+});
