@@ -10,16 +10,15 @@
  * same run, with its drawn markup taken out (`withoutDrawnLandingPages`); the drawn page must paint first.
  * Environment: BENCH_RUNS (3); BENCH_DIAGNOSE=1 lists each run's long tasks and costliest scripts.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startServer } from "../search/server.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dist = join(root, "apps/web/dist");
@@ -39,17 +38,6 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 const log = (line: string) => console.log(line);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /**
  * What the page at `/` loaded, by Lighthouse's record of its network requests: every script and stylesheet of the
@@ -124,42 +112,14 @@ async function main() {
   execFileSync("npm", ["run", "build", "--silent", "-w", "@choir/web"], { cwd: root, stdio: "inherit" });
   let weight: ReturnType<typeof loadedWeight> | undefined;
 
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "choir-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      SMTP_URL: "",
-      OIDC_CLIENT_ID: "",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "0",
-    },
-  });
+  // The server's build on an embedded database of its own, as `npm start` runs it.
+  const server = await startServer("");
+  const origin = server.origin;
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${origin}/api/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (i > 300) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-
     const results: Array<{ name: string; scores: Record<string, number>; all: Record<string, number[]> }> =
       [];
     /** Lighthouse `runs` times on one page; `signedIn` keeps this profile's session (else storage is cleared). */
@@ -364,8 +324,7 @@ async function main() {
     process.exitCode = failures.length === 0 ? 0 : 1;
   } finally {
     chrome.kill();
-    server.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,8 +1,10 @@
 /**
- * The real server (apps/server/src/main.ts) in a child process, so the load generator does not share its event
- * loop: on the benchmark database, 127.0.0.1, a free port, logging at warn, rate limits off, local sign-in.
+ * The real server in a child process, so the load generator does not share its event loop: the production build
+ * (apps/server/dist/main.js, built from the current sources when the benchmark starts, run with plain node as
+ * `npm start` runs it) on the benchmark database, 127.0.0.1, a free port, logging at warn, rate limits off, local
+ * sign-in.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -31,9 +33,19 @@ export interface RunningServer {
   searchIndex?: string;
 }
 
+let built = false;
+
+/** Builds the server from the current sources, once per benchmark. */
+function buildServer(): void {
+  if (built) return;
+  execFileSync("npm", ["run", "build", "--silent", "-w", "@choir/server"], { cwd: root, stdio: "inherit" });
+  built = true;
+}
+
 /**
- * Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB), `nodeArgs`
- * node flags after tsx is loaded (so an `--import` of a TypeScript module works).
+ * Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB). `nodeArgs`
+ * are node flags for a server with a TypeScript module of the benchmark's own (`--import` of one): such a server
+ * runs from the sources through tsx; without them it is the build.
  */
 export async function startServer(
   databaseUrl: string,
@@ -44,32 +56,33 @@ export async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "choir-bench-"));
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...extraArgs, "--import", "tsx", ...nodeArgs, "apps/server/src/main.ts"],
-    {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        JWT_SECRET: randomBytes(48).toString("base64url"),
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_PER_MINUTE: "0",
-        // Local sign-in, local counters, no mail server: whatever the calling shell has set.
-        OIDC_CLIENT_ID: "",
-        OIDC_CLIENT_SECRET: "",
-        REDIS_URL: "",
-        SMTP_URL: "",
-        ...env,
-      },
+  if (nodeArgs.length === 0) buildServer();
+  const entry =
+    nodeArgs.length === 0
+      ? ["apps/server/dist/main.js"]
+      : ["--import", "tsx", ...nodeArgs, "apps/server/src/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, [...extraArgs, ...entry], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(48).toString("base64url"),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "0",
+      // Local sign-in, local counters, no mail server: whatever the calling shell has set.
+      OIDC_CLIENT_ID: "",
+      OIDC_CLIENT_SECRET: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      ...env,
     },
-  );
+  });
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once("exit", () => {

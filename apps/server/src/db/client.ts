@@ -6,7 +6,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -22,6 +22,21 @@ export const sqlArray = (values: readonly (string | number)[], type: "text" | "u
   )}]::${sql.raw(type)}[]`;
 /** The one database type the services use, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * A statement rendered once and run as a named prepared statement: `build` names each value with `value(name)`, and
+ * the function returned runs it with one call's values on the given database or transaction. PostgreSQL parses it
+ * once a connection instead of on every request, and the server does not render its many pieces again (together
+ * about a millisecond a song on the loaded benchmark machine). Through drizzle's session, as the query builder's
+ * `prepare` does, since a statement with data-modifying WITH clauses is not one the builder writes.
+ */
+export function preparedStatement(name: string, build: (value: (name: string) => SQL) => SQL) {
+  const query = new PgDialect().sqlToQuery(build((valueName) => sql`${sql.placeholder(valueName)}`));
+  return async <Row>(db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    return (result as unknown as { rows: Row[] }).rows;
+  };
+}
 
 /** Stops listening. */
 export type Unlisten = () => Promise<void>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, sqlArray } from "../../db/client.js";
+import { type Db, preparedStatement, sqlArray } from "../../db/client.js";
 import type { HeadEntry } from "./pg-text.js";
 import { compareCodePoints, type IndexRow, SongIndex } from "./search-index.js";
 
@@ -70,6 +70,29 @@ function toRow(json: RowJson): IndexRow {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * What changed since `since` (rows and removals), the caller's choirs and the ids of the tags asked by name, with
+ * the snapshot's oldest running transaction: one statement before every search, prepared once a connection.
+ */
+const catchUpStatement = preparedStatement(
+  "search_index_catch_up",
+  (value) => sql`with asked as (
+      select (a.ord - 1)::int as ord, lower(choir_unaccent(a.name)) as key
+      from unnest(${value("tagNames")}::text[]) with ordinality a(name, ord)),
+    keys as (
+      select ord, key from asked
+      union
+      select a.ord, g.name_key from asked a
+      join tag_glossary k on k.name_key = a.key
+      join tag_glossary g on g.concept = k.concept)
+    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+      (select array_agg(m.choir_id) from choir_members m where m.user_id = ${value("caller")}::uuid) as choirs,
+      (select json_agg(json_build_array(keys.ord, t.id)) from keys
+        join tags t on lower(choir_unaccent(t.name)) = keys.key) as tags,
+      (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${value("since")}::xid8) as changed,
+      (select array_agg(r.song_id) from song_search_removed r where r.written_xid >= ${value("since")}::xid8) as removed`,
+);
 
 /** Characters whose order tells a code-point collation from a language's one. */
 const COLLATION_PROBE = [
@@ -183,10 +206,14 @@ export class SearchIndexSync {
   }
 
   /**
-   * Brings the index up to date with everything committed before now and answers the caller's choirs; undefined
-   * when the index is not ready (the caller searches with the database).
+   * Brings the index up to date with everything committed before now, and answers the caller's choirs and, for each
+   * tag name asked, the ids of the tags it stands for (`tagIdsByName`'s rule), in the same statement; undefined when
+   * the index is not ready (the caller searches with the database).
    */
-  async catchUp(callerId: string): Promise<{ choirIds: string[] } | undefined> {
+  async catchUp(
+    callerId: string,
+    tagNames: readonly string[] = [],
+  ): Promise<{ choirIds: string[]; tagIdLists: string[][] } | undefined> {
     if (this.state !== "ready") return undefined;
     if (Date.now() - this.readAt > READ_AGAIN_AFTER_MS) {
       this.state = "loading";
@@ -196,17 +223,14 @@ export class SearchIndexSync {
     }
     const number = ++this.started;
     const since = this.horizon;
-    const result = rowsOf<{
+    const [result] = await catchUpStatement<{
       xmin: string;
       choirs: string[] | null;
+      tags: [number, string][] | null;
       changed: RowJson[] | null;
       removed: string[] | null;
-    }>(
-      await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-        (select array_agg(m.choir_id) from choir_members m where m.user_id = ${callerId}) as choirs,
-        (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${since}::xid8) as changed,
-        (select array_agg(r.song_id) from song_search_removed r where r.written_xid >= ${since}::xid8) as removed`),
-    )[0]!;
+    }>(this.db, { since, caller: callerId, tagNames: [...tagNames] });
+    if (!result) throw new Error("search index: the catch-up statement answered no row");
     if (number > this.applied && this.state === "ready") {
       this.applied = number;
       if (result.changed?.length) this.index.put(result.changed.map(toRow));
@@ -220,6 +244,11 @@ export class SearchIndexSync {
         sql`delete from song_search_removed where removed_at < now() - make_interval(secs => ${REMOVALS_KEPT_MS / 1000})`,
       );
     }
-    return { choirIds: result.choirs ?? [] };
+    const tagIdLists: string[][] = tagNames.map(() => []);
+    for (const [ord, id] of result.tags ?? []) {
+      const list = tagIdLists[ord];
+      if (list && !list.includes(id)) list.push(id);
+    }
+    return { choirIds: result.choirs ?? [], tagIdLists };
   }
 }

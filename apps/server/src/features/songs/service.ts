@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SONG_LIMITS, SONG_MESSAGES, type SongSort } from "@choir/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { type Db, sqlArray } from "../../db/client.js";
+import { type Db, preparedStatement, sqlArray } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
@@ -209,21 +208,6 @@ export async function insertSongs(
   version?: { baseSongId: string; choirId: string },
 ): Promise<string[]> {
   return (await writeSongs(tx, creatorId, list, version, 0, false)).ids;
-}
-
-/**
- * A statement rendered once and run as a named prepared statement: `build` names each value with `value(name)`, and
- * the function returned runs it with one call's values on the given database or transaction. PostgreSQL parses it
- * once a connection instead of on every request, and the server does not render its many pieces again (together
- * about a millisecond a song on the loaded benchmark machine). Through drizzle's session, as the query builder's
- * `prepare` does, since a statement with data-modifying WITH clauses is not one the builder writes.
- */
-function preparedStatement(name: string, build: (value: (name: string) => SQL) => SQL) {
-  const query = new PgDialect().sqlToQuery(build((valueName) => sql`${sql.placeholder(valueName)}`));
-  return async <Row>(db: Executor, values: Record<string, unknown>): Promise<Row[]> => {
-    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
-    return (result as unknown as { rows: Row[] }).rows;
-  };
 }
 
 const songRowColumns = Object.entries(songColumns);
@@ -877,9 +861,8 @@ async function searchWithIndex(
   if (sortBy === "tags" || sortBy === "lastSung") return undefined;
   const forms = term && words.length > 0 ? await indexWords(db, term, words) : { words: [], termFolded: "" };
   if (!forms) return undefined;
-  const fresh = await index.catchUp(callerId);
+  const fresh = await index.catchUp(callerId, given.tags);
   if (!fresh) return undefined;
-  const tagIdLists = given.tags.length > 0 ? await tagIdsByName(db, given.tags) : [];
   const ascending =
     (given.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
   const found = index.index.search({
@@ -887,7 +870,7 @@ async function searchWithIndex(
     callerChoirIds: fresh.choirIds,
     words: forms.words,
     termFolded: forms.termFolded,
-    tagIdLists,
+    tagIdLists: fresh.tagIdLists,
     visibility: given.visibility,
     choirId: given.choirId,
     userId: given.userId,
@@ -932,11 +915,10 @@ async function namedTags(db: Db, tagIdLists: string[][]): Promise<SongTagEntry[]
 
 /** The songs of a page found by the index, in its order; the caller's right to see each is checked again. */
 async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise<SongDetails[]> {
-  const result = await db.execute(sql`select ${songJsonOf("ids")} as song
-    from songs s join song_browse shown on shown.song_id = s.id
-    where s.id = any(${sqlArray(songIds, "uuid")}) and ${visibleSearchRow(callerId, "shown")}`);
   type PageRow = Omit<NonNullable<SearchRow["song"]>, "tags"> & { tags: string[] };
-  const rows = (result as unknown as { rows: { song: PageRow }[] }).rows.map(({ song }) => song);
+  const rows = (await pageStatement<{ song: PageRow }>(db, { ids: songIds, caller: callerId })).map(
+    ({ song }) => song,
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = songIds.flatMap((id) => byId.get(id) ?? []);
   const tagLists = await namedTags(
@@ -947,7 +929,7 @@ async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise
 }
 
 /** Who may see a song, read from its search or browse row (`alias`). */
-function visibleSearchRow(callerId: string, alias: string): SQL {
+function visibleSearchRow(callerId: string | SQL, alias: string): SQL {
   const t = sql.raw(alias);
   return sql`(${t}.creator_id = ${callerId} or ${t}.visibility = 1
       or (${t}.visibility = 2 and ${t}.choir_ids && (select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId}))
@@ -1120,6 +1102,14 @@ const songJsonOf = (tagsAs: "entries" | "ids") => sql`json_build_object(
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
         from choirs c where c.id = any(shown.choir_ids)))`;
 const songJson = songJsonOf("entries");
+
+/** The songs of a page by id, if the caller may see them: prepared once a connection (every search runs it). */
+const pageStatement = preparedStatement(
+  "search_page",
+  (value) => sql`select ${songJsonOf("ids")} as song
+    from songs s join song_browse shown on shown.song_id = s.id
+    where s.id = any(${value("ids")}::uuid[]) and ${visibleSearchRow(sql`${value("caller")}::uuid`, "shown")}`,
+);
 
 /**
  * The most used tags (empty query), or the tags matching the query (case- and accent-insensitive, by their own
