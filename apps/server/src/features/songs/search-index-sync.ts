@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, preparedStatement, sqlArray } from "../../db/client.js";
 import type { HeadEntry } from "./pg-text.js";
 import { compareCodePoints, type IndexRow, SongIndex } from "./search-index.js";
+import { tagIdRows } from "./service.js";
 
 /**
  * Keeps a server's in-memory song index (search-index.ts) in step with `song_search`.
@@ -77,19 +78,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 const catchUpStatement = preparedStatement(
   "search_index_catch_up",
-  (value) => sql`with asked as (
-      select (a.ord - 1)::int as ord, lower(choir_unaccent(a.name)) as key
-      from unnest(${value("tagNames")}::text[]) with ordinality a(name, ord)),
-    keys as (
-      select ord, key from asked
-      union
-      select a.ord, g.name_key from asked a
-      join tag_glossary k on k.name_key = a.key
-      join tag_glossary g on g.concept = k.concept)
-    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+  (value) => sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
       (select array_agg(m.choir_id) from choir_members m where m.user_id = ${value("caller")}::uuid) as choirs,
-      (select json_agg(json_build_array(keys.ord, t.id)) from keys
-        join tags t on lower(choir_unaccent(t.name)) = keys.key) as tags,
+      (select json_agg(json_build_array(x.ord, x.id)) from (${tagIdRows(value("tagNames"))}) x) as tags,
       (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${value("since")}::xid8) as changed,
       (select array_agg(r.song_id) from song_search_removed r where r.written_xid >= ${value("since")}::xid8) as removed`,
 );

@@ -654,20 +654,26 @@ const searchable = (value: string | undefined) => value?.replaceAll("\u0000", ""
  * "Comunión"; "navidad" finds "christmas"). One list of tag ids per asked name, in order; empty when no tag has
  * any of those names.
  */
+/**
+ * The tags each asked name stands for (`ord`: its place in `names`, a text[] value): the tags of that name, folded,
+ * and of every name the tag glossary gives the same concept.
+ */
+export function tagIdRows(names: SQL): SQL {
+  return sql`with asked as (
+      select (a.ord - 1)::int as ord, lower(choir_unaccent(a.name)) as key
+      from unnest(${names}::text[]) with ordinality a(name, ord)),
+    keys as (
+      select ord, key from asked
+      union
+      select a.ord, g.name_key from asked a
+      join tag_glossary k on k.name_key = a.key
+      join tag_glossary g on g.concept = k.concept)
+    select keys.ord, t.id from keys join tags t on lower(choir_unaccent(t.name)) = keys.key`;
+}
+
 export async function tagIdsByName(db: Executor, names: string[]): Promise<string[][]> {
   if (names.length === 0) return [];
-  const asked = sql.join(
-    names.map((name, index) => sql`(${index}::int, lower(choir_unaccent(${name}::text)))`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`with asked(ord, key) as (values ${asked}),
-      keys(ord, key) as (
-        select ord, key from asked
-        union
-        select a.ord, g.name_key from asked a
-        join tag_glossary k on k.name_key = a.key
-        join tag_glossary g on g.concept = k.concept)
-    select keys.ord, t.id from keys join tags t on lower(choir_unaccent(t.name)) = keys.key`);
+  const result = await db.execute(tagIdRows(sqlArray(names, "text")));
   const ids: string[][] = names.map(() => []);
   for (const row of (result as unknown as { rows: { ord: number; id: string }[] }).rows) {
     const list = ids[Number(row.ord)];
