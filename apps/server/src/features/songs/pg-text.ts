@@ -297,6 +297,14 @@ export function compareLexemes(a: string, b: string): number {
  * `count` positions whose weights `weightAt(j)` gives (a lexeme without positions counts as one of weight D).
  */
 function addLexemeScore(res: number, count: number, weightAt: (j: number) => TsWeight): number {
+  return Math.fround(res + lexemeRankTerm(count, weightAt));
+}
+
+/**
+ * What one matching lexeme adds to the rank before rounding (`addLexemeScore`): its score over ζ(2), a double. It
+ * depends on the lexeme's weights in position order only, so the song index works it out once per song and lexeme.
+ */
+export function lexemeRankTerm(count: number, weightAt: (j: number) => TsWeight): number {
   const dimt = count === 0 ? 1 : count;
   let resj = 0;
   let wjm = -1;
@@ -313,7 +321,7 @@ function addLexemeScore(res: number, count: number, weightAt: (j: number) => TsW
   const lexemeScore = Math.fround(
     Math.fround(wjm + resj) - Math.fround(wjm / Math.fround(Math.imul(jm + 1, jm + 1))),
   );
-  return Math.fround(res + lexemeScore / ZETA_2);
+  return lexemeScore / ZETA_2;
 }
 
 /**
@@ -348,31 +356,13 @@ export function rankOperands(operands: readonly string[]): string[] {
   return sorted.filter((operand, i) => i === 0 || operand !== sorted[i - 1]);
 }
 
-const PACKED_WEIGHTS: readonly TsWeight[] = ["A", "B", "C", "D"];
-
 /**
- * `tsRankOr` over a vector packed in numbers — per lexeme: its number in `lexemes`, its count of positions, then
- * each position × 4 + its weight (0 A, 1 B, 2 C, 3 D) — and operands already passed through `rankOperands`. The
- * same arithmetic in the same order, without making objects (the song index ranks thousands of songs a search).
+ * `tsRankOr` from its sum: `sum` is the rank terms (`lexemeRankTerm`) of the vector's lexemes matching each
+ * operand, added in float4 as calc_rank_or adds them (operands in `rankOperands` order, lexemes in the vector's
+ * order); `operands` how many distinct operands the query has.
  */
-export function tsRankOrPacked(
-  packed: Int32Array,
-  lexemes: readonly string[],
-  items: readonly string[],
-): number {
-  if (packed.length === 0 || items.length === 0) return 0;
-  let res = 0;
-  for (const operand of items) {
-    for (let at = 0; at < packed.length; ) {
-      const lexeme = lexemes[packed[at]!]!;
-      const count = packed[at + 1]!;
-      const first = at + 2;
-      at = first + count;
-      if (lexeme.startsWith(operand))
-        res = addLexemeScore(res, count, (j) => PACKED_WEIGHTS[packed[first + j]! & 3]!);
-    }
-  }
-  res = Math.fround(res / items.length);
+export function tsRankOrSum(sum: number, operands: number): number {
+  let res = Math.fround(sum / operands);
   if (res < 0) res = Math.fround(1e-20);
   return res;
 }

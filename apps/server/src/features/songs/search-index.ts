@@ -2,9 +2,10 @@ import {
   compareLexemes,
   type HeadEntry,
   iterateWordSimilarity,
+  lexemeRankTerm,
   rankOperands,
   trigramKeys,
-  tsRankOrPacked,
+  tsRankOrSum,
   WORD_SIMILARITY_THRESHOLD,
 } from "./pg-text.js";
 
@@ -40,10 +41,12 @@ export interface IndexRow {
   head: HeadEntry[];
 }
 
-/** A search word: its prefix lexeme (as `to_tsquery` makes it) and its folded text (for typos). */
+/** A search word: its prefix lexeme (as `to_tsquery` makes it), its folded text, and whether it may match as a typo. */
 export interface IndexWord {
   prefix: string;
   folded: string;
+  /** service.ts `allowsTypos`: words of five letters or more. */
+  typos: boolean;
 }
 
 export type IndexSort = "relevance" | "title" | "artist" | "createdAt";
@@ -71,15 +74,25 @@ export interface IndexAnswer {
   songIds: string[];
 }
 
-/** A growable list of slots. */
+/** A growable list of slots, each with a number of its own when `terms` is kept (a head lexeme's rank term). */
 class Slots {
   items = new Int32Array(4);
+  terms: Float64Array | undefined;
   length = 0;
-  push(slot: number): void {
+  push(slot: number, term?: number): void {
     if (this.length === this.items.length) {
       const grown = new Int32Array(this.items.length * 2);
       grown.set(this.items);
       this.items = grown;
+      if (this.terms) {
+        const terms = new Float64Array(this.items.length);
+        terms.set(this.terms);
+        this.terms = terms;
+      }
+    }
+    if (term !== undefined) {
+      this.terms ??= new Float64Array(this.items.length);
+      this.terms[this.length] = term;
     }
     this.items[this.length++] = slot;
   }
@@ -89,7 +102,9 @@ class Slots {
     let kept = 0;
     for (let i = 0; i < this.length; i++) {
       const slot = to[this.items[i]!]!;
-      if (slot >= 0) this.items[kept++] = slot;
+      if (slot < 0) continue;
+      if (this.terms) this.terms[kept] = this.terms[i]!;
+      this.items[kept++] = slot;
     }
     this.length = kept;
     return kept > 0;
@@ -101,7 +116,7 @@ class Lexicon {
   readonly postings = new Map<string, Slots>();
   private readonly groups = new Map<string, string[]>();
 
-  add(lexeme: string, slot: number): void {
+  add(lexeme: string, slot: number, term?: number): void {
     let posting = this.postings.get(lexeme);
     if (!posting) {
       posting = new Slots();
@@ -112,20 +127,25 @@ class Lexicon {
       else this.groups.set(key, [lexeme]);
     }
     // A lexeme is listed once per song even when a song's row lists it twice.
-    if (posting.length === 0 || posting.items[posting.length - 1] !== slot) posting.push(slot);
+    if (posting.length === 0 || posting.items[posting.length - 1] !== slot) posting.push(slot, term);
+  }
+
+  /** The postings of every lexeme that starts with `prefix`. */
+  *startingWith(prefix: string): Iterable<Slots> {
+    for (const lexeme of this.lexemesStartingWith(prefix)) yield this.postings.get(lexeme)!;
   }
 
   /** Every lexeme that starts with `prefix`. */
-  *startingWith(prefix: string): Iterable<Slots> {
+  *lexemesStartingWith(prefix: string): Iterable<string> {
     if (prefix.length >= 3) {
       for (const lexeme of this.groups.get(prefix.slice(0, 3)) ?? []) {
-        if (lexeme.startsWith(prefix)) yield this.postings.get(lexeme)!;
+        if (lexeme.startsWith(prefix)) yield lexeme;
       }
       return;
     }
     for (const [key, group] of this.groups) {
       if (!key.startsWith(prefix)) continue;
-      for (const lexeme of group) yield this.postings.get(lexeme)!;
+      yield* group;
     }
   }
 
@@ -156,10 +176,6 @@ export class SongIndex {
   private titles: string[] = [];
   private artists: string[] = [];
   private created: number[] = [];
-  /** Each song's head vector packed in one array (`packHead`): a few objects per song keep garbage collection short. */
-  private heads: Int32Array[] = [];
-  private readonly headLexemeIds = new Map<string, number>();
-  private readonly headLexemes: string[] = [];
   /** Each title's and artist's trigrams in order, as numbers (`gramIds`); one array per distinct artist. */
   private titleGrams: Int32Array[] = [];
   private artistGrams: Int32Array[] = [];
@@ -221,7 +237,6 @@ export class SongIndex {
       this.titles.push(row.titleNorm);
       this.artists.push(row.artistNorm);
       this.created.push(row.createdUs);
-      this.heads.push(this.packHead(row.head));
       this.titleGrams.push(this.grams(row.titleNorm));
       let artistGrams = this.artistGramsOf.get(row.artistNorm);
       if (!artistGrams) {
@@ -231,7 +246,13 @@ export class SongIndex {
       this.artistGrams.push(artistGrams);
       this.slotOf.set(row.songId, slot);
       for (const lexeme of row.words) this.words.add(lexeme, slot);
-      for (const entry of row.head) this.headWords.add(entry.lexeme, slot);
+      // Each head lexeme's posting keeps the song's rank term for it (`lexemeRankTerm`): ranking adds them.
+      for (const entry of row.head)
+        this.headWords.add(
+          entry.lexeme,
+          slot,
+          lexemeRankTerm(entry.positions.length, (j) => entry.weights[j] ?? "D"),
+        );
       for (const key of new Set(trigramKeys(row.titleNorm))) this.titleTrigrams.add(key, slot);
       for (const key of new Set(trigramKeys(row.artistNorm))) this.artistTrigrams.add(key, slot);
       for (const tag of tagList ?? []) {
@@ -279,7 +300,6 @@ export class SongIndex {
       removeSorted(this.byCreated, slot, this.createdOrder);
     }
     this.alive[slot] = 0;
-    this.heads[slot] = NO_GRAMS;
     this.titleGrams[slot] = NO_GRAMS;
     this.dead++;
   }
@@ -301,7 +321,6 @@ export class SongIndex {
     this.titles = keep(this.titles);
     this.artists = keep(this.artists);
     this.created = keep(this.created);
-    this.heads = keep(this.heads);
     this.titleGrams = keep(this.titleGrams);
     this.artistGrams = keep(this.artistGrams);
     for (const lexicon of [this.words, this.headWords, this.titleTrigrams, this.artistTrigrams])
@@ -317,26 +336,26 @@ export class SongIndex {
     this.dead = 0;
   }
 
-  /** A head vector as numbers: per lexeme its number, its count of positions, then each position × 4 + weight. */
-  private packHead(entries: HeadEntry[]): Int32Array {
-    let length = 0;
-    for (const entry of entries) length += 2 + entry.positions.length;
-    const packed = new Int32Array(length);
-    let at = 0;
-    for (const entry of entries) {
-      let id = this.headLexemeIds.get(entry.lexeme);
-      if (id === undefined) {
-        id = this.headLexemes.length;
-        this.headLexemeIds.set(entry.lexeme, id);
-        this.headLexemes.push(entry.lexeme);
+  /**
+   * ts_rank of each song's head vector for the OR of `operands` (sorted and distinct, `rankOperands`), in `sums`
+   * before the division (`tsRankOrSum`): per operand, the rank terms of the lexemes starting with it, added in the
+   * vector's order (lexemes sorted) — from the lexemes' postings, so the work is one addition per song and
+   * matching lexeme, whatever else the songs' heads hold.
+   */
+  private headRankSums(operands: readonly string[]): Float32Array {
+    const sums = new Float32Array(this.songIds.length);
+    for (const operand of operands) {
+      const lexemes = [...this.headWords.lexemesStartingWith(operand)].sort(compareLexemes);
+      for (const lexeme of lexemes) {
+        const posting = this.headWords.postings.get(lexeme)!;
+        const { items, terms } = posting;
+        for (let i = 0; i < posting.length; i++) {
+          const slot = items[i]!;
+          sums[slot] = sums[slot]! + terms![i]!;
+        }
       }
-      packed[at++] = id;
-      packed[at++] = entry.positions.length;
-      entry.positions.forEach((position, i) => {
-        packed[at++] = position * 4 + WEIGHTS.indexOf(entry.weights[i] ?? "D");
-      });
     }
-    return packed;
+    return sums;
   }
 
   /** A text's trigrams in order as numbers, new trigrams numbered as they come. */
@@ -355,17 +374,17 @@ export class SongIndex {
   }
 
   /**
-   * A search text's distinct trigrams, each with its index among them (pg_trgm's `found` trigrams); one the index
-   * has never seen gets a number of its own below zero.
+   * A search text's distinct trigrams (pg_trgm's `found` trigrams), each its number, in order of first appearance;
+   * one the index has never seen gets a number of its own below zero.
    */
-  private needleGrams(text: string): Map<number, number> {
+  private needleGrams(text: string): Int32Array {
     let unseen = 0;
     const needle = new Map<number, number>();
     for (const key of trigramKeys(text)) {
       const id = this.gramIds.get(key) ?? --unseen;
       if (!needle.has(id)) needle.set(id, needle.size);
     }
-    return needle;
+    return Int32Array.from(needle.keys());
   }
 
   // Work arrays of `similarity`, reused: a trigram's index in the haystack at hand (valid where its stamp is).
@@ -376,8 +395,8 @@ export class SongIndex {
   private lastpos = new Int32Array(512);
 
   /** pg_trgm's word similarity of a needle (`needleGrams`) and a text's trigrams (`grams`), as pg-text.ts computes it. */
-  private similarity(needle: Map<number, number>, haystack: Int32Array, stopAt: number | undefined): number {
-    const ulen1 = needle.size;
+  private similarity(needle: Int32Array, haystack: Int32Array, stopAt: number | undefined): number {
+    const ulen1 = needle.length;
     if (ulen1 === 0) return 0;
     if (this.gramStamp.length < this.gramIds.size) {
       this.gramStamp = new Int32Array(this.gramIds.size * 2);
@@ -389,6 +408,14 @@ export class SongIndex {
       this.stamp = 0;
     }
     const stamp = ++this.stamp;
+    const { gramStamp, gramLocal } = this;
+    // The needle's trigrams first, as indexes 0 to ulen1 - 1 (one never seen cannot be in a haystack).
+    for (let i = 0; i < ulen1; i++) {
+      const gram = needle[i]!;
+      if (gram < 0) continue;
+      gramStamp[gram] = stamp;
+      gramLocal[gram] = i;
+    }
     const length = haystack.length;
     if (this.haystackIndexes.length < length) this.haystackIndexes = new Int32Array(length * 2);
     if (this.lastpos.length < length + ulen1) this.lastpos = new Int32Array((length + ulen1) * 2);
@@ -396,13 +423,11 @@ export class SongIndex {
     let next = ulen1;
     for (let i = 0; i < length; i++) {
       const gram = haystack[i]!;
-      let index = needle.get(gram);
-      if (index === undefined) {
-        if (this.gramStamp[gram] === stamp) index = this.gramLocal[gram]!;
-        else {
-          this.gramStamp[gram] = stamp;
-          this.gramLocal[gram] = index = next++;
-        }
+      let index: number;
+      if (gramStamp[gram] === stamp) index = gramLocal[gram]!;
+      else {
+        gramStamp[gram] = stamp;
+        gramLocal[gram] = index = next++;
       }
       indexes[i] = index;
     }
@@ -424,12 +449,17 @@ export class SongIndex {
     }
   }
 
-  /** The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist). */
-  private markTypos(folded: string, set: SlotSet): void {
+  /**
+   * The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist).
+   * With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
+   * typo rank of a one-word search (whose whole term is this word) to read instead of computing it again.
+   */
+  private markTypos(folded: string, set: SlotSet, similarities?: Map<Int32Array, number>): void {
     const { mask, list } = set;
     const needle = [...new Set(trigramKeys(folded))];
     if (needle.length === 0) return;
     const needleIds = this.needleGrams(folded);
+    const stopAt = similarities ? undefined : WORD_SIMILARITY_THRESHOLD;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
     for (const [lexicon, texts] of [
@@ -455,7 +485,9 @@ export class SongIndex {
         const text = texts[slot]!;
         let match = similar.get(text);
         if (match === undefined) {
-          const similarity = this.similarity(needleIds, gramsOf[slot]!, WORD_SIMILARITY_THRESHOLD);
+          const grams = gramsOf[slot]!;
+          const similarity = this.similarity(needleIds, grams, stopAt);
+          similarities?.set(grams, similarity);
           match = similarity >= WORD_SIMILARITY_THRESHOLD;
           similar.set(text, match);
         }
@@ -501,16 +533,24 @@ export class SongIndex {
       const n = this.ids.get(id);
       if (n !== undefined) myChoirs.add(n);
     }
-    // What every word (as a prefix or a typo) and every asked tag matches; the songs matching them all.
+    // What every word (as a prefix or, from five letters on, a typo) and every asked tag matches; the songs
+    // matching them all. `typoOnly`: per word, the songs it matches as a typo only.
     const constraints: SlotSet[] = [];
-    const prefixes: SlotSet[] = [];
+    const typoOnly: number[][] = [];
     const head: SlotSet = { mask: new Uint8Array(count), list: [] };
+    // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams; a one-word
+    // search fills it while looking for typos.
+    const termSimilarities = new Map<Int32Array, number>();
+    const termGrams = query.words.length > 0 ? this.needleGrams(query.termFolded) : NO_GRAMS;
     for (const word of query.words) {
-      const prefix: SlotSet = { mask: new Uint8Array(count), list: [] };
-      this.markPrefix(this.words, word.prefix, prefix);
-      const either: SlotSet = { mask: prefix.mask.slice(), list: prefix.list.slice() };
-      this.markTypos(word.folded, either);
-      prefixes.push(prefix);
+      const either: SlotSet = { mask: new Uint8Array(count), list: [] };
+      this.markPrefix(this.words, word.prefix, either);
+      if (word.typos) {
+        const prefixed = either.list.length;
+        const sameNeedle = query.words.length === 1 && sameGrams(this.needleGrams(word.folded), termGrams);
+        this.markTypos(word.folded, either, sameNeedle ? termSimilarities : undefined);
+        if (either.list.length > prefixed) typoOnly.push(either.list.slice(prefixed));
+      }
       constraints.push(either);
       this.markPrefix(this.headWords, word.prefix, head);
     }
@@ -530,12 +570,13 @@ export class SongIndex {
       }
       constraints.push(tagged);
     }
-    let candidates: ArrayLike<number>;
-    if (constraints.length === 0) candidates = this.byTitle;
-    else {
+    // The smallest set is walked, the others are looked up.
+    let candidates: ArrayLike<number> = this.byTitle;
+    let others: Uint8Array[] = [];
+    if (constraints.length > 0) {
       const smallest = constraints.reduce((a, b) => (b.list.length < a.list.length ? b : a));
-      const others = constraints.filter((set) => set !== smallest).map((set) => set.mask);
-      candidates = smallest.list.filter((slot) => others.every((mask) => mask[slot] === 1));
+      candidates = smallest.list;
+      others = constraints.filter((set) => set !== smallest).map((set) => set.mask);
     }
 
     // The songs that pass every filter and that the caller may see; their number is the total.
@@ -548,12 +589,24 @@ export class SongIndex {
           ? me
           : undefined;
     const onlyMine = query.userId !== undefined && query.onlyUserCreated ? me : undefined;
+    const unfiltered =
+      onlyVisibility === undefined &&
+      onlyCreator === undefined &&
+      onlyMine === undefined &&
+      onlyChoir === undefined;
+    const { alive, visibility: visibilities } = this;
     const passing: number[] = [];
-    for (let i = 0; i < candidates.length; i++) {
+    walk: for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
-      if (this.alive[slot] !== 1) continue;
+      if (alive[slot] !== 1) continue;
+      for (let o = 0; o < others.length; o++) if (others[o]![slot] !== 1) continue walk;
+      const visibility = visibilities[slot]!;
+      // Most songs are public to all: no other question about them when nothing else is asked.
+      if (unfiltered && visibility === 1) {
+        passing.push(slot);
+        continue;
+      }
       const creator = this.creator[slot]!;
-      const visibility = this.visibility[slot]!;
       const choirs = this.choirs[slot];
       const version = this.versionChoir[slot]!;
       if (onlyVisibility !== undefined && visibility !== onlyVisibility) continue;
@@ -581,28 +634,43 @@ export class SongIndex {
 
     // Relevance, as the search statement ranks: (2) a word in the title, artist or tags, by ts_rank; (1) found
     // only as a typo, by word similarity with the title and (half) the artist; (0) the rest, equal. Then title,
-    // then id (the title order's position).
+    // then id (the title order's position). Only the songs of (2) and (1) are scored, from their own lists: a
+    // common word's matches are mostly (0).
+    const passes = new Uint8Array(count);
+    for (let i = 0; i < passing.length; i++) passes[passing[i]!] = 1;
     const operands = rankOperands(query.words.map((word) => word.prefix));
-    const term = this.needleGrams(query.termFolded);
-    const artistSimilarity = new Map<Int32Array, number>();
+    const sums = this.headRankSums(operands);
     const scored: number[] = [];
     const ranks: number[] = [];
-    const plain: number[] = [];
-    for (const slot of passing) {
-      if (head.mask[slot]) {
-        scored.push(slot);
-        ranks.push(2 + Math.min(tsRankOrPacked(this.heads[slot]!, this.headLexemes, operands), 1));
-      } else if (!prefixes.every((prefix) => prefix.mask[slot] === 1)) {
-        const artist = this.artistGrams[slot]!;
-        let byArtist = artistSimilarity.get(artist);
-        if (byArtist === undefined) {
-          byArtist = this.similarity(term, artist, undefined);
-          artistSimilarity.set(artist, byArtist);
-        }
-        scored.push(slot);
-        ranks.push(1 + (this.similarity(term, this.titleGrams[slot]!, undefined) + 0.5 * byArtist) / 1.5);
-      } else plain.push(slot);
+    const heads = head.list;
+    for (let h = 0; h < heads.length; h++) {
+      const slot = heads[h]!;
+      if (passes[slot] !== 1) continue;
+      passes[slot] = 2;
+      scored.push(slot);
+      ranks.push(2 + Math.min(tsRankOrSum(sums[slot]!, operands.length), 1));
     }
+    if (typoOnly.length > 0) {
+      const similarity = (grams: Int32Array) => {
+        let value = termSimilarities.get(grams);
+        if (value === undefined) {
+          value = this.similarity(termGrams, grams, undefined);
+          termSimilarities.set(grams, value);
+        }
+        return value;
+      };
+      for (const list of typoOnly) {
+        for (const slot of list) {
+          if (passes[slot] !== 1) continue;
+          passes[slot] = 2;
+          scored.push(slot);
+          const byTitle = similarity(this.titleGrams[slot]!);
+          ranks.push(1 + (byTitle + 0.5 * similarity(this.artistGrams[slot]!)) / 1.5);
+        }
+      }
+    }
+    const plainCount = total - scored.length;
+    const plain = () => passing.filter((slot) => passes[slot] === 1);
     const title = this.orderInfo("title");
     const indexes = scored.map((_, i) => i);
     const direction = query.ascending ? 1 : -1;
@@ -613,11 +681,11 @@ export class SongIndex {
     if (!query.ascending) {
       const best = firstOf(indexes, wanted, before).map((i) => scored[i]!);
       if (best.length >= wanted) return page(best);
-      return page([...best, ...this.firstInOrder(plain, title, true, wanted - best.length)]);
+      return page([...best, ...this.firstInOrder(plain(), title, true, wanted - best.length)]);
     }
-    if (plain.length >= wanted) return page(this.firstInOrder(plain, title, true, wanted));
-    const rest = firstOf(indexes, wanted - plain.length, before).map((i) => scored[i]!);
-    return page([...this.firstInOrder(plain, title, true, plain.length), ...rest]);
+    if (plainCount >= wanted) return page(this.firstInOrder(plain(), title, true, wanted));
+    const rest = firstOf(indexes, wanted - plainCount, before).map((i) => scored[i]!);
+    return page([...this.firstInOrder(plain(), title, true, plainCount), ...rest]);
   }
 
   /**
@@ -656,6 +724,10 @@ export class SongIndex {
   }
 }
 
+function sameGrams(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((gram, i) => gram === b[i]);
+}
+
 /** A set of slots: marked in a mask, and listed once each. */
 interface SlotSet {
   mask: Uint8Array;
@@ -692,7 +764,6 @@ function firstOf(items: number[], k: number, before: (a: number, b: number) => b
 }
 
 const NO_GRAMS = new Int32Array(0);
-const WEIGHTS = ["A", "B", "C", "D"] as const;
 
 function lowerBound(list: number[], slot: number, compare: (a: number, b: number) => number): number {
   let low = 0;

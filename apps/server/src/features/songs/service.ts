@@ -633,6 +633,19 @@ export function searchWords(term: string): string[] {
   return (term.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
 }
 
+/** How long a search word must be (in letters and digits, as typed) to match a title or artist word as a typo. */
+export const TYPO_MIN_LETTERS = 5;
+
+/**
+ * Whether a search word may match as a likely typo, not only as a word prefix: from five letters on. A shorter word
+ * is most often the start of a word still being typed, whose prefix matches already find what is meant, and whose
+ * "typos" (any title word sharing its first letters) only add noise. Decided here, for the search statement and the
+ * song index alike.
+ */
+export function allowsTypos(word: string): boolean {
+  return [...word.normalize("NFC")].length >= TYPO_MIN_LETTERS;
+}
+
 const normalized = (value: string) => sql`lower(choir_unaccent(${value}))`;
 /** `%text%` for LIKE, escaped after folding: unaccent turns a few characters into `%`, `_` or a backslash (％ → %). */
 const containsPattern = (value: string) =>
@@ -832,7 +845,9 @@ async function indexWords(
     for (const form of row.forms) {
       wordForms.set(
         form.word,
-        form.lexemes.length === 1 ? { prefix: form.lexemes[0]!, folded: form.folded } : null,
+        form.lexemes.length === 1
+          ? { prefix: form.lexemes[0]!, folded: form.folded, typos: allowsTypos(form.word) }
+          : null,
       );
     }
     if (termsFolded.size >= WORD_FORMS_KEPT) termsFolded.clear();
@@ -972,11 +987,15 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
   const words = term ? searchWords(term) : [];
   let rank: SQL | undefined;
   if (term && words.length > 0) {
-    // Every word must match: as a word prefix anywhere (title, artist, tags, lyrics), or as a likely typo of a
-    // word of the title or artist. (`title_norm %> word` is `word <% title_norm` as the trigram index reads it.)
+    // Every word must match: as a word prefix anywhere (title, artist, tags, lyrics), or, from five letters on, as
+    // a likely typo of a word of the title or artist. (`title_norm %> word` is `word <% title_norm` as the trigram index reads it.)
     for (const word of words) {
-      where.push(sql`(ss.words @@ ${prefixQuery(word)}
-        or ss.title_norm %> ${normalized(word)} or ss.artist_norm %> ${normalized(word)})`);
+      where.push(
+        allowsTypos(word)
+          ? sql`(ss.words @@ ${prefixQuery(word)}
+        or ss.title_norm %> ${normalized(word)} or ss.artist_norm %> ${normalized(word)})`
+          : sql`ss.words @@ ${prefixQuery(word)}`,
+      );
     }
     const any = sql`(${sql.join(words.map(prefixQuery), sql` || `)})`;
     const all = sql`(${sql.join(words.map(prefixQuery), sql` && `)})`;
