@@ -2,14 +2,21 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
-    /** Requests sent in turn; `setupRequest` may rewrite each before it goes (here: its path). */
-    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
+    /** Requests sent in turn; `setupRequest` may rewrite each before it goes (its path, method, headers, body). */
+    requests?: { setupRequest?: (request: AutocannonRequest) => AutocannonRequest }[];
+  }
+
+  interface AutocannonRequest {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
 
   interface Result {

@@ -1,5 +1,5 @@
 /** Load generators: HTTP through autocannon, SQL through pg clients; both report throughput and latencies. */
-import autocannon from "autocannon";
+import autocannon, { type Options as AutocannonOptions } from "autocannon";
 import pg from "pg";
 
 export interface Measurement {
@@ -37,10 +37,28 @@ export function summarize(latencies: number[], seconds: number, failures = 0): M
  * to each of its URLs in turn (one origin), so that consecutive requests ask different things. Latencies and
  * throughput count 2xx answers only; the others (and errors, timeouts) are counted as failures.
  */
-export function httpLoad(
-  url: string | string[],
-  options: { connections: number; seconds: number; headers?: Record<string, string> },
-): Promise<Measurement> {
+/** One request of a load: what `HttpLoadOptions.request` gives for a connection's next request. */
+export interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpLoadOptions {
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  /**
+   * Each request as it goes, the `n`th of the run (from 0): its method, path, headers added to `headers`, and body.
+   * Instead of `url`'s paths.
+   */
+  request?: (n: number) => LoadRequest;
+}
+
+type SetupRequest = NonNullable<NonNullable<AutocannonOptions["requests"]>[number]["setupRequest"]>;
+
+export function httpLoad(url: string | string[], options: HttpLoadOptions): Promise<Measurement> {
   const latencies: number[] = [];
   let failed = 0;
   const urls = typeof url === "string" ? [url] : url;
@@ -50,6 +68,23 @@ export function httpLoad(
     return `${parsed.pathname}${parsed.search}`;
   });
   let next = 0;
+  const given = options.request;
+  // Each request rewritten before it goes: as `request` makes it, or the next of the paths in turn.
+  const setupRequest: SetupRequest | undefined = given
+    ? (request) => {
+        const made = given(next++);
+        request.method = made.method;
+        request.path = made.path;
+        request.headers = { ...options.headers, ...made.headers };
+        request.body = made.body;
+        return request;
+      }
+    : paths.length > 1
+      ? (request) => {
+          request.path = paths[next++ % paths.length]!;
+          return request;
+        }
+      : undefined;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -58,18 +93,7 @@ export function httpLoad(
         duration: options.seconds,
         headers: options.headers,
         timeout: 30,
-        ...(paths.length > 1
-          ? {
-              requests: [
-                {
-                  setupRequest: (request: { path: string }) => {
-                    request.path = paths[next++ % paths.length]!;
-                    return request;
-                  },
-                },
-              ],
-            }
-          : {}),
+        ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
       },
       (error, result) => {
         if (error) return reject(error);

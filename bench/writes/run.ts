@@ -3,7 +3,8 @@
  *
  * 1. Baseline: `GET /api/health` at 32 connections for the measurement's duration.
  * 2. `POST /api/songs` at 32 concurrent requests, one person each, every request a different generated song (title,
- *    lyrics with chords, tags, some shared with the person's choir): songs per second and latency.
+ *    lyrics with chords, tags, public or private): songs per second and latency. Both through autocannon (keep-alive
+ *    connections, bodies made before the measurement), so that the load generator takes little of the machine.
  * 3. A library import by one person: an export file of 5,000 generated songs, sent exactly as the web app sends it
  *    (`splitExports` and `importBatches` of the web app: parts the server takes whole, one request after the
  *    other): the seconds from the first request to the last answer, and the requests it took.
@@ -19,7 +20,7 @@ import { cpus, loadavg } from "node:os";
 import { importBatches, splitExports } from "../../apps/web/src/features/songs/library.js";
 import { envNumber, ms, targets, whole, writeReport } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
-import { type Measurement, summarize } from "../search/measure.js";
+import { httpLoad, type Measurement } from "../search/measure.js";
 import { seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 
@@ -34,38 +35,6 @@ const TARGET_SONGS_PER_SECOND = 500;
 const TARGET_IMPORT_SECONDS = 10;
 
 const log = (line: string) => console.log(line);
-
-/** A measurement, with the first failed answer quoted. */
-type Run = Measurement & { firstFailure?: string };
-
-/** `CONCURRENCY` loops each send `request(i)` back to back for `seconds`; 2xx answers are counted. */
-async function closedLoop(send: (loop: number, n: number) => Promise<Response>): Promise<Run> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let firstFailure: string | undefined;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, loop) => {
-      for (let n = 0; performance.now() < deadline; n++) {
-        const t0 = performance.now();
-        try {
-          const response = await send(loop, n);
-          const body = await response.text();
-          if (response.ok) latencies.push(performance.now() - t0);
-          else {
-            failures++;
-            firstFailure ??= `${response.status} ${body.slice(0, 200)}`;
-          }
-        } catch (error) {
-          failures++;
-          firstFailure ??= String(error);
-        }
-      }
-    }),
-  );
-  return { ...summarize(latencies, (performance.now() - started) / 1000, failures), firstFailure };
-}
 
 /** Songs nobody has written yet: the corpus generator's, under another seed, with a run-unique title. */
 function newSongs(count: number, seedValue: number) {
@@ -89,8 +58,8 @@ async function main() {
   // brings a library larger than it, as an administrator allows for a migration.
   const server = await startServer(databaseUrl, { SONG_CREATE_LIMIT_PER_DAY: String(importSize * 2) });
   const loadBefore = loadavg()[0]!;
-  let health: Run;
-  let creates: Run;
+  let health: Measurement;
+  let creates: Measurement;
   let importSeconds = 0;
   let importRequests = 0;
   let imported = 0;
@@ -100,7 +69,8 @@ async function main() {
   try {
     const origin = server.origin;
     log("  GET /api/health");
-    health = await closedLoop(() => fetch(`${origin}/api/health`));
+    const load = { connections: CONCURRENCY, seconds };
+    health = await httpLoad(`${origin}/api/health`, load);
 
     log(`  POST /api/songs, ${CONCURRENCY} people at once`);
     const tokens = await Promise.all(
@@ -108,22 +78,33 @@ async function main() {
         signIn(origin, { name: `Writer ${i}`, email: `writer${i}@bench.example` }),
       ),
     );
-    const songs = newSongs(20_000, 20_261_126);
-    let next = 0;
-    creates = await closedLoop((loop) => {
-      const song = songs[next++ % songs.length]!;
-      const rng = random(next);
-      return fetch(`${origin}/api/songs`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${tokens[loop]}`, "content-type": "application/json" },
-        body: JSON.stringify({
-          title: song.title,
-          artist: song.artist,
-          content: song.content,
-          tags: song.tags,
-          visibility: rng() < 0.7 ? 1 : 0,
-        }),
-      });
+    // Every request a song nobody has sent before, its body made before the measurement: the load generator
+    // shares the machine, and its own work is not the server's.
+    const rng = random(20_261_126);
+    const bodies = newSongs(Math.max(20_000, seconds * 2_000), 20_261_126).map((song) =>
+      JSON.stringify({
+        title: song.title,
+        artist: song.artist,
+        content: song.content,
+        tags: song.tags,
+        visibility: rng() < 0.7 ? 1 : 0,
+      }),
+    );
+    // The 32 people take turns: with 32 requests in flight, each is most often one person's only one.
+    creates = await httpLoad(`${origin}/api/songs`, {
+      ...load,
+      request: (n) => {
+        if (n >= bodies.length) throw new Error("writes benchmark: ran out of distinct songs");
+        return {
+          method: "POST",
+          path: "/api/songs",
+          headers: {
+            authorization: `Bearer ${tokens[n % tokens.length]}`,
+            "content-type": "application/json",
+          },
+          body: bodies[n]!,
+        };
+      },
     });
 
     log(`  import of a library export file of ${whole(importSize)} songs, as the web app sends it`);
@@ -181,7 +162,6 @@ async function main() {
       `${whole(imported)} imported in ${importSeconds.toFixed(1)} s, ${importRequests} requests one after the ` +
       `other (the web app's parts and batches), ${importFailures} parts failed.`,
   );
-  if (creates.firstFailure) out(`\nFirst failed create: ${creates.firstFailure}`);
   if (importFirstFailure) out(`\nFirst failed import request: ${importFirstFailure}`);
   out();
   out("Targets:");
