@@ -634,58 +634,79 @@ export class SongIndex {
 
     // Relevance, as the search statement ranks: (2) a word in the title, artist or tags, by ts_rank; (1) found
     // only as a typo, by word similarity with the title and (half) the artist; (0) the rest, equal. Then title,
-    // then id (the title order's position). Only the songs of (2) and (1) are scored, from their own lists: a
-    // common word's matches are mostly (0).
+    // then id (the title order's position). The groups never overlap in rank (ts_rank of a match is above 0, a
+    // word similarity at most 1), so a group is ranked only when the page reaches it: a common word's first page
+    // ranks its head matches and nothing else. Each group comes from its own list, not from every match.
     const passes = new Uint8Array(count);
     for (let i = 0; i < passing.length; i++) passes[passing[i]!] = 1;
-    const operands = rankOperands(query.words.map((word) => word.prefix));
-    const sums = this.headRankSums(operands);
-    const scored: number[] = [];
-    const ranks: number[] = [];
-    const heads = head.list;
-    for (let h = 0; h < heads.length; h++) {
-      const slot = heads[h]!;
+    const headSlots: number[] = [];
+    for (const slot of head.list) {
       if (passes[slot] !== 1) continue;
       passes[slot] = 2;
-      scored.push(slot);
-      ranks.push(2 + Math.min(tsRankOrSum(sums[slot]!, operands.length), 1));
+      headSlots.push(slot);
     }
-    if (typoOnly.length > 0) {
-      const similarity = (grams: Int32Array) => {
-        let value = termSimilarities.get(grams);
-        if (value === undefined) {
-          value = this.similarity(termGrams, grams, undefined);
-          termSimilarities.set(grams, value);
-        }
-        return value;
-      };
-      for (const list of typoOnly) {
-        for (const slot of list) {
-          if (passes[slot] !== 1) continue;
-          passes[slot] = 2;
-          scored.push(slot);
-          const byTitle = similarity(this.titleGrams[slot]!);
-          ranks.push(1 + (byTitle + 0.5 * similarity(this.artistGrams[slot]!)) / 1.5);
-        }
+    const typoSlots: number[] = [];
+    for (const list of typoOnly) {
+      for (const slot of list) {
+        if (passes[slot] !== 1) continue;
+        passes[slot] = 3;
+        typoSlots.push(slot);
       }
     }
-    const plainCount = total - scored.length;
-    const plain = () => passing.filter((slot) => passes[slot] === 1);
+    const plainCount = total - headSlots.length - typoSlots.length;
     const title = this.orderInfo("title");
-    const indexes = scored.map((_, i) => i);
     const direction = query.ascending ? 1 : -1;
-    const before = (a: number, b: number) =>
-      ranks[a] !== ranks[b]
-        ? (ranks[a]! - ranks[b]!) * direction < 0
-        : title.position[scored[a]!]! < title.position[scored[b]!]!;
+    /** The first `k` of a group by rank in the asked direction, equal ranks by title. */
+    const ranked = (slots: number[], rankOf: (slot: number) => number, k: number): number[] => {
+      if (k <= 0 || slots.length === 0) return [];
+      const ranks = Float64Array.from(slots, rankOf);
+      const before = (a: number, b: number) =>
+        ranks[a] !== ranks[b]
+          ? (ranks[a]! - ranks[b]!) * direction < 0
+          : title.position[slots[a]!]! < title.position[slots[b]!]!;
+      return firstOf(
+        slots.map((_, i) => i),
+        k,
+        before,
+      ).map((i) => slots[i]!);
+    };
+    const byHead = (k: number) => {
+      if (k <= 0 || headSlots.length === 0) return [];
+      const operands = rankOperands(query.words.map((word) => word.prefix));
+      const sums = this.headRankSums(operands);
+      return ranked(headSlots, (slot) => 2 + Math.min(tsRankOrSum(sums[slot]!, operands.length), 1), k);
+    };
+    const similarity = (grams: Int32Array) => {
+      let value = termSimilarities.get(grams);
+      if (value === undefined) {
+        value = this.similarity(termGrams, grams, undefined);
+        termSimilarities.set(grams, value);
+      }
+      return value;
+    };
+    const byTypo = (k: number) =>
+      ranked(
+        typoSlots,
+        (slot) => 1 + (similarity(this.titleGrams[slot]!) + 0.5 * similarity(this.artistGrams[slot]!)) / 1.5,
+        k,
+      );
+    const byTitle = (k: number) =>
+      k <= 0 || plainCount === 0
+        ? []
+        : this.firstInOrder(
+            passing.filter((slot) => passes[slot] === 1),
+            title,
+            true,
+            k,
+          );
     if (!query.ascending) {
-      const best = firstOf(indexes, wanted, before).map((i) => scored[i]!);
-      if (best.length >= wanted) return page(best);
-      return page([...best, ...this.firstInOrder(plain(), title, true, wanted - best.length)]);
+      const heads = byHead(wanted);
+      const typos = byTypo(wanted - heads.length);
+      return page([...heads, ...typos, ...byTitle(wanted - heads.length - typos.length)]);
     }
-    if (plainCount >= wanted) return page(this.firstInOrder(plain(), title, true, wanted));
-    const rest = firstOf(indexes, wanted - plainCount, before).map((i) => scored[i]!);
-    return page([...this.firstInOrder(plain(), title, true, plainCount), ...rest]);
+    const plain = byTitle(Math.min(wanted, plainCount));
+    const typos = byTypo(wanted - plain.length);
+    return page([...plain, ...typos, ...byHead(wanted - plain.length - typos.length)]);
   }
 
   /**
