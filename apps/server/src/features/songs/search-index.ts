@@ -216,7 +216,7 @@ export class SongIndex {
 
   /** Adds or replaces songs. Many rows at once (a first reading, a bulk change) are sorted once at the end. */
   put(rows: IndexRow[], sortLater = false): void {
-    this.orders = undefined;
+    this.orders = {};
     const bulk = sortLater || rows.length > 64;
     for (const row of rows) {
       this.drop(row.songId, !bulk);
@@ -279,12 +279,12 @@ export class SongIndex {
     this.byTitle = living.slice().sort(this.titleOrder);
     this.byArtist = living.slice().sort(this.artistOrder);
     this.byCreated = living.sort(this.createdOrder);
-    this.orders = undefined;
+    this.orders = {};
   }
 
   /** Removes songs (deleted). */
   remove(songIds: Iterable<string>): void {
-    this.orders = undefined;
+    this.orders = {};
     for (const id of songIds) this.drop(id, true);
     this.compactIfWorthIt();
   }
@@ -343,7 +343,7 @@ export class SongIndex {
    * matching lexeme, whatever else the songs' heads hold.
    */
   private headRankSums(operands: readonly string[]): Float32Array {
-    const sums = new Float32Array(this.songIds.length);
+    const sums = this.work.floats();
     for (const operand of operands) {
       const lexemes = [...this.headWords.lexemesStartingWith(operand)].sort(compareLexemes);
       for (const lexeme of lexemes) {
@@ -466,7 +466,7 @@ export class SongIndex {
       [this.titleTrigrams, this.titles],
       [this.artistTrigrams, this.artists],
     ] as const) {
-      const counts = new Uint16Array(this.songIds.length);
+      const counts = this.work.counts();
       const reached: number[] = [];
       for (const key of needle) {
         const posting = lexicon.postings.get(key);
@@ -500,33 +500,47 @@ export class SongIndex {
   }
 
   /**
-   * For each order, each song's position in it and where each run of equal first keys starts (worked out again
-   * after a change).
+   * For each order, each song's position in it and where each run of equal first keys starts: worked out when a
+   * search first asks for that order after a change (about 15 ms each at 100,000 songs).
    */
-  private orders?: Record<"title" | "artist" | "createdAt", OrderInfo>;
+  private orders: Partial<Record<"title" | "artist" | "createdAt", OrderInfo>> = {};
 
   private orderInfo(sortBy: "title" | "artist" | "createdAt"): OrderInfo {
-    if (!this.orders) {
-      const info = (order: number[], same: (a: number, b: number) => boolean): OrderInfo => {
-        const starts = new Int32Array(order.length);
-        const position = new Int32Array(this.songIds.length).fill(-1);
-        for (let i = 0; i < order.length; i++) {
-          position[order[i]!] = i;
-          if (i > 0) starts[i] = same(order[i - 1]!, order[i]!) ? starts[i - 1]! : i;
-        }
-        return { order, position, starts };
-      };
-      this.orders = {
-        title: info(this.byTitle, (a, b) => this.titles[a] === this.titles[b]),
-        artist: info(this.byArtist, (a, b) => this.artists[a] === this.artists[b]),
-        createdAt: info(this.byCreated, (a, b) => this.created[a] === this.created[b]),
-      };
+    const kept = this.orders[sortBy];
+    if (kept) return kept;
+    const [order, same] = {
+      title: [this.byTitle, (a: number, b: number) => this.titles[a] === this.titles[b]] as const,
+      artist: [this.byArtist, (a: number, b: number) => this.artists[a] === this.artists[b]] as const,
+      createdAt: [this.byCreated, (a: number, b: number) => this.created[a] === this.created[b]] as const,
+    }[sortBy];
+    const starts = new Int32Array(order.length);
+    const position = new Int32Array(this.songIds.length).fill(-1);
+    for (let i = 0; i < order.length; i++) {
+      position[order[i]!] = i;
+      if (i > 0) starts[i] = same(order[i - 1]!, order[i]!) ? starts[i - 1]! : i;
     }
-    return this.orders[sortBy];
+    const info = { order, position, starts };
+    this.orders[sortBy] = info;
+    return info;
   }
 
   search(query: IndexQuery): IndexAnswer {
-    const count = this.songIds.length;
+    this.work.begin(this.songIds.length);
+    try {
+      return this.searchWith(query);
+    } finally {
+      this.work.end();
+    }
+  }
+
+  /**
+   * Work arrays of a search, one slot each, lent zeroed and taken back after it (a search runs to its end before
+   * another begins): a search at 100,000 songs needs about a megabyte of them, and allocating it again for every
+   * search made garbage collection run often and long.
+   */
+  private readonly work = new WorkArrays();
+
+  private searchWith(query: IndexQuery): IndexAnswer {
     const me = this.ids.get(query.callerId) ?? -1;
     const myChoirs = new Set<number>();
     for (const id of query.callerChoirIds) {
@@ -537,13 +551,13 @@ export class SongIndex {
     // matching them all. `typoOnly`: per word, the songs it matches as a typo only.
     const constraints: SlotSet[] = [];
     const typoOnly: number[][] = [];
-    const head: SlotSet = { mask: new Uint8Array(count), list: [] };
+    const head: SlotSet = { mask: this.work.bytes(), list: [] };
     // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams; a one-word
     // search fills it while looking for typos.
     const termSimilarities = new Map<Int32Array, number>();
     const termGrams = query.words.length > 0 ? this.needleGrams(query.termFolded) : NO_GRAMS;
     for (const word of query.words) {
-      const either: SlotSet = { mask: new Uint8Array(count), list: [] };
+      const either: SlotSet = { mask: this.work.bytes(), list: [] };
       this.markPrefix(this.words, word.prefix, either);
       if (word.typos) {
         const prefixed = either.list.length;
@@ -555,7 +569,7 @@ export class SongIndex {
       this.markPrefix(this.headWords, word.prefix, head);
     }
     for (const ids of query.tagIdLists) {
-      const tagged: SlotSet = { mask: new Uint8Array(count), list: [] };
+      const tagged: SlotSet = { mask: this.work.bytes(), list: [] };
       for (const id of ids) {
         const n = this.ids.get(id);
         const posting = n === undefined ? undefined : this.tagPostings.get(n);
@@ -637,7 +651,7 @@ export class SongIndex {
     // then id (the title order's position). The groups never overlap in rank (ts_rank of a match is above 0, a
     // word similarity at most 1), so a group is ranked only when the page reaches it: a common word's first page
     // ranks its head matches and nothing else. Each group comes from its own list, not from every match.
-    const passes = new Uint8Array(count);
+    const passes = this.work.bytes();
     for (let i = 0; i < passing.length; i++) passes[passing[i]!] = 1;
     const headSlots: number[] = [];
     for (const slot of head.list) {
@@ -727,7 +741,7 @@ export class SongIndex {
           };
       return firstOf(slots, wanted, before);
     }
-    const mask = new Uint8Array(this.songIds.length);
+    const mask = this.work.bytes();
     for (const slot of slots) mask[slot] = 1;
     const found: number[] = [];
     if (ascending) {
@@ -747,6 +761,62 @@ export class SongIndex {
 
 function sameGrams(a: Int32Array, b: Int32Array): boolean {
   return a.length === b.length && a.every((gram, i) => gram === b[i]);
+}
+
+/** Zeroed arrays of `size` entries, lent between `begin` and `end` and zeroed again when given back. */
+class WorkArrays {
+  private size = 0;
+  private readonly free = {
+    bytes: [] as Uint8Array[],
+    counts: [] as Uint16Array[],
+    floats: [] as Float32Array[],
+  };
+  private readonly lent = {
+    bytes: [] as Uint8Array[],
+    counts: [] as Uint16Array[],
+    floats: [] as Float32Array[],
+  };
+
+  begin(size: number): void {
+    if (size === this.size) return;
+    this.size = size;
+    this.free.bytes.length = 0;
+    this.free.counts.length = 0;
+    this.free.floats.length = 0;
+  }
+
+  bytes(): Uint8Array {
+    const array = this.free.bytes.pop() ?? new Uint8Array(this.size);
+    this.lent.bytes.push(array);
+    return array;
+  }
+
+  counts(): Uint16Array {
+    const array = this.free.counts.pop() ?? new Uint16Array(this.size);
+    this.lent.counts.push(array);
+    return array;
+  }
+
+  floats(): Float32Array {
+    const array = this.free.floats.pop() ?? new Float32Array(this.size);
+    this.lent.floats.push(array);
+    return array;
+  }
+
+  /** Takes every lent array back, zeroed; a few of each kind are kept. */
+  end(): void {
+    const keep = <T extends Uint8Array | Uint16Array | Float32Array>(lent: T[], free: T[]) => {
+      for (const array of lent) {
+        if (array.length !== this.size || free.length >= 8) continue;
+        array.fill(0);
+        free.push(array);
+      }
+      lent.length = 0;
+    };
+    keep(this.lent.bytes, this.free.bytes);
+    keep(this.lent.counts, this.free.counts);
+    keep(this.lent.floats, this.free.floats);
+  }
 }
 
 /** A set of slots: marked in a mask, and listed once each. */
