@@ -100,6 +100,7 @@ const POSTGRES_SPECS = [
   "playlists.spec.ts",
   "offline.spec.ts",
   "playlist-editor.spec.ts",
+  "import-progress.spec.ts",
 ];
 
 export default defineConfig({

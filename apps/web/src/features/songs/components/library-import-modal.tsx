@@ -244,7 +244,8 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                   ? t("songs.library.import.willCreate", { count: summary.songs.length })
                   : t("songs.library.import.nothingToImport")}
               </Text>
-              {summary.songs.length > 0 ? (
+              {/* Once the import runs, its first parts are saved: the progress above says how far it is. */}
+              {summary.songs.length > 0 && phase.step === "preview" ? (
                 <Text size="sm">{t("songs.library.import.nothingSavedYet")}</Text>
               ) : null}
             </Alert>
