@@ -454,11 +454,15 @@ export class SongIndex {
    * With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
    * typo rank of a one-word search (whose whole term is this word) to read instead of computing it again.
    */
-  private markTypos(folded: string, set: SlotSet, similarities?: Map<Int32Array, number>): void {
+  private markTypos(
+    folded: string,
+    needleIds: Int32Array,
+    set: SlotSet,
+    similarities?: Map<Int32Array, number>,
+  ): void {
     const { mask, list } = set;
     const needle = [...new Set(trigramKeys(folded))];
     if (needle.length === 0) return;
-    const needleIds = this.needleGrams(folded);
     const stopAt = similarities ? undefined : WORD_SIMILARITY_THRESHOLD;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
@@ -561,8 +565,9 @@ export class SongIndex {
       this.markPrefix(this.words, word.prefix, either);
       if (word.typos) {
         const prefixed = either.list.length;
-        const sameNeedle = query.words.length === 1 && sameGrams(this.needleGrams(word.folded), termGrams);
-        this.markTypos(word.folded, either, sameNeedle ? termSimilarities : undefined);
+        const needle = this.needleGrams(word.folded);
+        const sameNeedle = query.words.length === 1 && sameGrams(needle, termGrams);
+        this.markTypos(word.folded, needle, either, sameNeedle ? termSimilarities : undefined);
         if (either.list.length > prefixed) typoOnly.push(either.list.slice(prefixed));
       }
       constraints.push(either);
