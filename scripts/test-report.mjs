@@ -106,9 +106,16 @@ export function readPlaywright(file) {
           const note = [...(test.annotations ?? []), ...(spec.annotations ?? [])].find(
             (a) => a.type === "skip",
           );
+          // A test that never started has no result: Playwright leaves out a project's tests when a project it
+          // depends on failed (the timed tests wait for every other one).
+          const started = (test.results ?? []).length > 0;
           outcome.skips.push({
             name,
-            reason: note?.description || "skipped in the test code, no reason given",
+            reason:
+              note?.description ||
+              (started
+                ? "skipped in the test code, no reason given"
+                : "not run: a test of a project it waits for failed"),
           });
         }
       }

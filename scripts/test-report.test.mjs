@@ -152,6 +152,45 @@ describe("reading a Playwright report", () => {
       { name: "songs.spec.ts › library › prints [desktop]", reason: "no printer" },
     ]);
   });
+  it("tells a test that never started (a project it waits for failed) from one skipped in its code", () => {
+    const file = write("playwright-dependency.json", {
+      stats: { expected: 0, unexpected: 1, skipped: 2 },
+      suites: [
+        {
+          title: "sing-mode.spec.ts",
+          specs: [
+            {
+              file: "sing-mode.spec.ts",
+              title: "a page turn within 100 ms",
+              tests: [{ projectName: "timed", status: "skipped", results: [] }],
+            },
+            {
+              file: "sing-mode.spec.ts",
+              title: "keeps the screen on",
+              tests: [
+                {
+                  projectName: "desktop",
+                  status: "skipped",
+                  results: [{ status: "skipped", annotations: [{ type: "skip" }] }],
+                  annotations: [{ type: "skip" }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(readPlaywright(file).skips).toEqual([
+      {
+        name: "sing-mode.spec.ts › a page turn within 100 ms [timed]",
+        reason: "not run: a test of a project it waits for failed",
+      },
+      {
+        name: "sing-mode.spec.ts › keeps the screen on [desktop]",
+        reason: "skipped in the test code, no reason given",
+      },
+    ]);
+  });
 });
 
 describe("a failed test's changed screens", () => {

@@ -7,6 +7,7 @@ import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { type Browser, expect, type Page, test } from "../fixtures/test";
+import { TIMED } from "../fixtures/timed";
 
 // Rehearsal tracks: uploaded on the song page, played together in the practice player, in step (≤ 50 ms apart),
 // looped A–B, slowed with the pitch kept, the singer's part brought forward; reached from sing mode too.
@@ -121,154 +122,158 @@ async function waitUntilLoaded(page: Page): Promise<void> {
     .toEqual([true, true]);
 }
 
-test("the practice player plays two uploaded tracks in step, loops A–B, slows to 75 % with the pitch kept and brings the singer's part forward", async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const director = await newDirector(browser, "practice-director", { name: "Two Bells Choir" });
-  const { page } = director;
-  const me = await apiCall<{ id: string }>(page, "GET", "/api/me", undefined, 200);
-  await apiCall(
-    page,
-    "PUT",
-    `/api/choirs/${director.choirId}/members/${me.id}/voice-part`,
-    { voicePart: "Alto" },
-    200,
-  );
-  const songId = await createChoirSong(page, director.choirId, "Round of the Two Bells", SONG);
+test(
+  "the practice player plays two uploaded tracks in step, loops A–B, slows to 75 % with the pitch kept and brings the singer's part forward",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(300_000);
+    const director = await newDirector(browser, "practice-director", { name: "Two Bells Choir" });
+    const { page } = director;
+    const me = await apiCall<{ id: string }>(page, "GET", "/api/me", undefined, 200);
+    await apiCall(
+      page,
+      "PUT",
+      `/api/choirs/${director.choirId}/members/${me.id}/voice-part`,
+      { voicePart: "Alto" },
+      200,
+    );
+    const songId = await createChoirSong(page, director.choirId, "Round of the Two Bells", SONG);
 
-  // Upload through the song page's form: a file, its part and a label; the list shows part and size.
-  await page.goto(`/songs/${songId}?choirId=${director.choirId}`);
-  await expect(page.getByTestId("song-tracks-empty")).toBeVisible();
-  // A file that is not audio is refused by the server, and its message shown.
-  const notAudio = join(toneDir, "notes.mp3");
-  spawnSync("sh", ["-c", `printf 'rehearsal notes, not audio' > '${notAudio}'`]);
-  await page.getByTestId("track-add").click();
-  await page.getByTestId("track-upload-form").locator('input[type="file"]').setInputFiles(notAudio);
-  await chooseOption(page, "track-part", "Tenor");
-  await page.getByTestId("track-upload-submit").click();
-  await expect(page.getByTestId("track-upload-error")).toContainText("not audio");
-  await page.getByTestId("track-upload-form").locator('input[type="file"]').setInputFiles(tones.low);
-  await page.getByTestId("track-upload-submit").click();
-  await expect(page.getByTestId("song-track").filter({ hasText: "Tenor" })).toBeVisible({ timeout: 30_000 });
-  await uploadTrack(page, tones.high, "Alto", "high bell");
-  await expect(page.getByTestId("song-track")).toHaveCount(2);
-  await expect(page.getByTestId("song-track").filter({ hasText: "Alto · high bell" })).toContainText(
-    "861 KB",
-  );
+    // Upload through the song page's form: a file, its part and a label; the list shows part and size.
+    await page.goto(`/songs/${songId}?choirId=${director.choirId}`);
+    await expect(page.getByTestId("song-tracks-empty")).toBeVisible();
+    // A file that is not audio is refused by the server, and its message shown.
+    const notAudio = join(toneDir, "notes.mp3");
+    spawnSync("sh", ["-c", `printf 'rehearsal notes, not audio' > '${notAudio}'`]);
+    await page.getByTestId("track-add").click();
+    await page.getByTestId("track-upload-form").locator('input[type="file"]').setInputFiles(notAudio);
+    await chooseOption(page, "track-part", "Tenor");
+    await page.getByTestId("track-upload-submit").click();
+    await expect(page.getByTestId("track-upload-error")).toContainText("not audio");
+    await page.getByTestId("track-upload-form").locator('input[type="file"]').setInputFiles(tones.low);
+    await page.getByTestId("track-upload-submit").click();
+    await expect(page.getByTestId("song-track").filter({ hasText: "Tenor" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await uploadTrack(page, tones.high, "Alto", "high bell");
+    await expect(page.getByTestId("song-track")).toHaveCount(2);
+    await expect(page.getByTestId("song-track").filter({ hasText: "Alto · high bell" })).toContainText(
+      "861 KB",
+    );
 
-  // The list and the upload form, opened.
-  await pictureInBothLanguages(page, "song-tracks", async (p) => {
-    await expect(p.getByTestId("song-track")).toHaveCount(2);
-    await p.getByTestId("track-add").click();
-    await expect(p.getByTestId("track-upload-form")).toBeVisible();
-  });
+    // The list and the upload form, opened.
+    await pictureInBothLanguages(page, "song-tracks", async (p) => {
+      await expect(p.getByTestId("song-track")).toHaveCount(2);
+      await p.getByTestId("track-add").click();
+      await expect(p.getByTestId("track-upload-form")).toBeVisible();
+    });
 
-  // The player: both tracks, loaded, started by a click.
-  await page.getByTestId("practice-open").click();
-  const player = page.getByTestId("practice-player");
-  await expect(player).toBeVisible();
-  await expect(player.getByTestId("practice-track")).toHaveCount(2);
-  await waitUntilLoaded(page);
-  await page.getByTestId("practice-play").click();
-  await expect(player).toHaveAttribute("data-playing", "true");
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(0.3);
+    // The player: both tracks, loaded, started by a click.
+    await page.getByTestId("practice-open").click();
+    const player = page.getByTestId("practice-player");
+    await expect(player).toBeVisible();
+    await expect(player.getByTestId("practice-track")).toHaveCount(2);
+    await waitUntilLoaded(page);
+    await page.getByTestId("practice-play").click();
+    await expect(player).toHaveAttribute("data-playing", "true");
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(0.3);
 
-  // In step over the whole song: every 250 ms from the start to its end (20 s), both tracks within 50 ms of each
-  // other, and time going on; at the end the player stops, and play starts the song again.
-  const samples = await expectInStep(page, 21);
-  expect(samples[0]!.times[0]!).toBeLessThan(1.5);
-  expect(Math.min(...samples.at(-1)!.times)).toBeGreaterThan(19.5);
-  await expect(player).toHaveAttribute("data-playing", "false");
-  await page.getByTestId("practice-play").click();
-  await expect(player).toHaveAttribute("data-playing", "true");
-  await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeLessThan(5);
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
+    // In step over the whole song: every 250 ms from the start to its end (20 s), both tracks within 50 ms of each
+    // other, and time going on; at the end the player stops, and play starts the song again.
+    const samples = await expectInStep(page, 21);
+    expect(samples[0]!.times[0]!).toBeLessThan(1.5);
+    expect(Math.min(...samples.at(-1)!.times)).toBeGreaterThan(19.5);
+    await expect(player).toHaveAttribute("data-playing", "false");
+    await page.getByTestId("practice-play").click();
+    await expect(player).toHaveAttribute("data-playing", "true");
+    await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeLessThan(5);
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
 
-  // A–B: A here, B two seconds on; playback comes back to A after B, and stays in step.
-  await page.getByTestId("practice-loop-a").click();
-  await page.waitForTimeout(2_000);
-  await page.getByTestId("practice-loop-b").click();
-  const loop = page.getByTestId("practice-loop");
-  const a = Number(await loop.getAttribute("data-a"));
-  const b = Number(await loop.getAttribute("data-b"));
-  expect(b - a).toBeGreaterThan(1.5);
-  const looped = await expectInStep(page, 5);
-  const places = looped.map((clock) => Math.max(...clock.times));
-  for (const place of places) expect(place).toBeLessThan(b + 0.2);
-  const returns = places.filter((place, at) => at > 0 && place < places[at - 1]!);
-  expect(returns.length, `places ${places.map((p) => p.toFixed(2)).join(" ")}`).toBeGreaterThanOrEqual(1);
-  for (const place of places) expect(place).toBeGreaterThanOrEqual(a - 0.05);
-  await page.getByTestId("practice-loop-clear").click();
-  await expect(loop).toHaveAttribute("data-b", "");
+    // A–B: A here, B two seconds on; playback comes back to A after B, and stays in step.
+    await page.getByTestId("practice-loop-a").click();
+    await page.waitForTimeout(2_000);
+    await page.getByTestId("practice-loop-b").click();
+    const loop = page.getByTestId("practice-loop");
+    const a = Number(await loop.getAttribute("data-a"));
+    const b = Number(await loop.getAttribute("data-b"));
+    expect(b - a).toBeGreaterThan(1.5);
+    const looped = await expectInStep(page, 5);
+    const places = looped.map((clock) => Math.max(...clock.times));
+    for (const place of places) expect(place).toBeLessThan(b + 0.2);
+    const returns = places.filter((place, at) => at > 0 && place < places[at - 1]!);
+    expect(returns.length, `places ${places.map((p) => p.toFixed(2)).join(" ")}`).toBeGreaterThanOrEqual(1);
+    for (const place of places) expect(place).toBeGreaterThanOrEqual(a - 0.05);
+    await page.getByTestId("practice-loop-clear").click();
+    await expect(loop).toHaveAttribute("data-b", "");
 
-  // Tempo 75 %: five steps down; both tracks at rate 0.75 with the pitch kept, and time runs at three quarters.
-  for (let step = 0; step < 5; step++) await page.getByTestId("practice-slower").click();
-  await expect(page.getByTestId("practice-tempo")).toHaveText("75 %");
-  // Paused, and back near the start with ← (the player has the focus after a click on it).
-  await page.getByTestId("practice-play").click();
-  await expect(player).toHaveAttribute("data-playing", "false");
-  for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowLeft");
-  await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeLessThan(5);
-  await page.getByTestId("practice-play").click();
-  await expect(player).toHaveAttribute("data-playing", "true");
-  await page.waitForTimeout(500);
-  await expect
-    .poll(async () => {
-      const clock = await readClock(page);
-      return { rates: clock.rates, pitch: clock.pitch };
-    })
-    .toEqual({ rates: [0.75, 0.75], pitch: [true, true] });
-  const before = await readClock(page);
-  const slowed = await expectInStep(page, 4);
-  const after = slowed.at(-1)!;
-  const rate = (after.times[0]! - before.times[0]!) / ((after.now - before.now) / 1000);
-  expect(rate, "seconds of song per second").toBeGreaterThan(0.65);
-  expect(rate, "seconds of song per second").toBeLessThan(0.85);
+    // Tempo 75 %: five steps down; both tracks at rate 0.75 with the pitch kept, and time runs at three quarters.
+    for (let step = 0; step < 5; step++) await page.getByTestId("practice-slower").click();
+    await expect(page.getByTestId("practice-tempo")).toHaveText("75 %");
+    // Paused, and back near the start with ← (the player has the focus after a click on it).
+    await page.getByTestId("practice-play").click();
+    await expect(player).toHaveAttribute("data-playing", "false");
+    for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeLessThan(5);
+    await page.getByTestId("practice-play").click();
+    await expect(player).toHaveAttribute("data-playing", "true");
+    await page.waitForTimeout(500);
+    await expect
+      .poll(async () => {
+        const clock = await readClock(page);
+        return { rates: clock.rates, pitch: clock.pitch };
+      })
+      .toEqual({ rates: [0.75, 0.75], pitch: [true, true] });
+    const before = await readClock(page);
+    const slowed = await expectInStep(page, 4);
+    const after = slowed.at(-1)!;
+    const rate = (after.times[0]! - before.times[0]!) / ((after.now - before.now) / 1000);
+    expect(rate, "seconds of song per second").toBeGreaterThan(0.65);
+    expect(rate, "seconds of song per second").toBeLessThan(0.85);
 
-  // The keys, while the player has the focus: Space pauses, → moves 5 s on, + brings the tempo up.
-  await player.focus();
-  await page.keyboard.press(" ");
-  await expect(player).toHaveAttribute("data-playing", "false");
-  const paused = Math.max(...(await readClock(page)).times);
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeCloseTo(paused + 5, 1);
-  await page.keyboard.press("+");
-  await expect(page.getByTestId("practice-tempo")).toHaveText("80 %");
+    // The keys, while the player has the focus: Space pauses, → moves 5 s on, + brings the tempo up.
+    await player.focus();
+    await page.keyboard.press(" ");
+    await expect(player).toHaveAttribute("data-playing", "false");
+    const paused = Math.max(...(await readClock(page)).times);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeCloseTo(paused + 5, 1);
+    await page.keyboard.press("+");
+    await expect(page.getByTestId("practice-tempo")).toHaveText("80 %");
 
-  // My part: the alto track (the singer's) at full volume, the tenor's at a quarter.
-  const altoId = await page
-    .getByTestId("song-track")
-    .filter({ hasText: "Alto" })
-    .getAttribute("data-track-id");
-  await page.getByTestId("practice-my-part").click();
-  await expect(page.getByTestId("practice-my-part")).toHaveAttribute("aria-pressed", "true");
-  const mixed = await readClock(page);
-  expect(mixed.ids.map((id, at) => [id === altoId, mixed.volumes[at]])).toEqual(
-    expect.arrayContaining([
-      [true, 1],
-      [false, 0.25],
-    ]),
-  );
-  // A track muted and its volume moved by its own controls.
-  const tenorRow = player.getByTestId("practice-track").filter({ hasNotText: "Alto" });
-  await tenorRow.getByTestId("practice-mute").click();
-  await expect(tenorRow.getByTestId("practice-mute")).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("practice-my-part")).toHaveAttribute("aria-pressed", "false");
+    // My part: the alto track (the singer's) at full volume, the tenor's at a quarter.
+    const altoId = await page
+      .getByTestId("song-track")
+      .filter({ hasText: "Alto" })
+      .getAttribute("data-track-id");
+    await page.getByTestId("practice-my-part").click();
+    await expect(page.getByTestId("practice-my-part")).toHaveAttribute("aria-pressed", "true");
+    const mixed = await readClock(page);
+    expect(mixed.ids.map((id, at) => [id === altoId, mixed.volumes[at]])).toEqual(
+      expect.arrayContaining([
+        [true, 1],
+        [false, 0.25],
+      ]),
+    );
+    // A track muted and its volume moved by its own controls.
+    const tenorRow = player.getByTestId("practice-track").filter({ hasNotText: "Alto" });
+    await tenorRow.getByTestId("practice-mute").click();
+    await expect(tenorRow.getByTestId("practice-mute")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("practice-my-part")).toHaveAttribute("aria-pressed", "false");
 
-  // The player as the singer sees it: kept at the bottom of the screen over the page (not the whole page).
-  await pictureInBothLanguages(
-    page,
-    "practice-player",
-    async (p) => {
-      await p.getByTestId("practice-open").click();
-      await expect(p.getByTestId("practice-player")).toBeVisible();
-      await waitUntilLoaded(p);
-    },
-    { fullPage: false },
-  );
-  await director.context.close();
-});
+    // The player as the singer sees it: kept at the bottom of the screen over the page (not the whole page).
+    await pictureInBothLanguages(
+      page,
+      "practice-player",
+      async (p) => {
+        await p.getByTestId("practice-open").click();
+        await expect(p.getByTestId("practice-player")).toBeVisible();
+        await waitUntilLoaded(p);
+      },
+      { fullPage: false },
+    );
+    await director.context.close();
+  },
+);
 
 test("sing mode opens the practice player for a song with tracks; its keys stay in the player while it has the focus", async ({
   browser,

@@ -5,6 +5,7 @@ import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
 import { settle } from "../fixtures/page";
 import { compareScreen } from "../fixtures/screens";
 import { expect, type Page, test } from "../fixtures/test";
+import { TIMED } from "../fixtures/timed";
 
 // Lead and follow in sing mode, with two people in two browsers: the director leads, the singer follows each song
 // within a second, steps away and stays put, and rejoins.
@@ -62,68 +63,70 @@ async function openSing(person: Person, playlistId: string): Promise<Page> {
   return person.page;
 }
 
-test("the director leads through five songs and the singer follows each within a second; a singer who steps away stays put, and rejoins", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const { director, singer, playlistId } = await choirWithSinger(browser);
-  const lead = await openSing(director, playlistId);
-  const follow = await openSing(singer, playlistId);
-  // No one leads yet: the singer sees no lead line, the director (who may edit) can lead.
-  await expect(follow.getByTestId("lead-bar")).toHaveCount(0);
-  await expect(follow.getByTestId("lead-start")).toHaveCount(1);
+test(
+  "the director leads through five songs and the singer follows each within a second; a singer who steps away stays put, and rejoins",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const { director, singer, playlistId } = await choirWithSinger(browser);
+    const lead = await openSing(director, playlistId);
+    const follow = await openSing(singer, playlistId);
+    // No one leads yet: the singer sees no lead line, the director (who may edit) can lead.
+    await expect(follow.getByTestId("lead-bar")).toHaveCount(0);
+    await expect(follow.getByTestId("lead-start")).toHaveCount(1);
 
-  await lead.getByTestId("lead-start").click();
-  await expectLead(lead, "You are leading", 0);
-  await expectLead(follow, "Leader Tester is leading", 0);
-  await follow.getByTestId("lead-follow").click();
-  await expect(follow.getByTestId("lead-status")).toHaveText("Following Leader Tester");
-  await expectLead(lead, "You are leading", 1);
+    await lead.getByTestId("lead-start").click();
+    await expectLead(lead, "You are leading", 0);
+    await expectLead(follow, "Leader Tester is leading", 0);
+    await follow.getByTestId("lead-follow").click();
+    await expect(follow.getByTestId("lead-status")).toHaveText("Following Leader Tester");
+    await expectLead(lead, "You are leading", 1);
 
-  // Five songs, turned by the director's pedal (PageDown); each reaches the singer within a second.
-  const times: number[] = [];
-  for (let song = 1; song <= 5; song++) {
-    await lead.bringToFront();
-    const started = Date.now();
+    // Five songs, turned by the director's pedal (PageDown); each reaches the singer within a second.
+    const times: number[] = [];
+    for (let song = 1; song <= 5; song++) {
+      await lead.bringToFront();
+      const started = Date.now();
+      await lead.keyboard.press("PageDown");
+      await expect(lead.getByTestId("sing-title")).toHaveText(TITLES[song]!);
+      await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[song]!, { timeout: 1_000 });
+      times.push(Date.now() - started);
+      await expect(follow.getByTestId("sing-position")).toHaveText(`${song + 1} / ${TITLES.length}`);
+    }
+    for (const time of times) expect(time, "a song followed within a second").toBeLessThan(1_000);
+    test
+      .info()
+      .annotations.push({ type: "follow", description: `songs followed after ${times.join(", ")} ms` });
+    console.log(`lead and follow: songs followed after ${times.join(", ")} ms`);
+
+    // The singer steps away: the director moves on, the singer stays where they are.
+    await follow.getByTestId("lead-step-away").click();
+    await expectLead(follow, "Leader Tester is leading", 0);
+    await expectLead(lead, "You are leading", 0);
+    await follow.keyboard.press("PageUp");
+    await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[4]!);
     await lead.keyboard.press("PageDown");
-    await expect(lead.getByTestId("sing-title")).toHaveText(TITLES[song]!);
-    await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[song]!, { timeout: 1_000 });
-    times.push(Date.now() - started);
-    await expect(follow.getByTestId("sing-position")).toHaveText(`${song + 1} / ${TITLES.length}`);
-  }
-  for (const time of times) expect(time, "a song followed within a second").toBeLessThan(1_000);
-  test
-    .info()
-    .annotations.push({ type: "follow", description: `songs followed after ${times.join(", ")} ms` });
-  console.log(`lead and follow: songs followed after ${times.join(", ")} ms`);
+    await expect(lead.getByTestId("sing-title")).toHaveText(TITLES[6]!);
+    // Given time to arrive, the move does not carry the singer along.
+    await follow.waitForTimeout(1_500);
+    await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[4]!);
 
-  // The singer steps away: the director moves on, the singer stays where they are.
-  await follow.getByTestId("lead-step-away").click();
-  await expectLead(follow, "Leader Tester is leading", 0);
-  await expectLead(lead, "You are leading", 0);
-  await follow.keyboard.press("PageUp");
-  await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[4]!);
-  await lead.keyboard.press("PageDown");
-  await expect(lead.getByTestId("sing-title")).toHaveText(TITLES[6]!);
-  // Given time to arrive, the move does not carry the singer along.
-  await follow.waitForTimeout(1_500);
-  await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[4]!);
+    // Rejoining goes to where the director is.
+    await expect(follow.getByTestId("lead-follow")).toHaveText("Rejoin");
+    await follow.getByTestId("lead-follow").click();
+    await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[6]!, { timeout: 1_000 });
+    // A follower who turns a page themselves steps away.
+    await follow.keyboard.press("PageUp");
+    await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[5]!);
+    await expect(follow.getByTestId("lead-follow")).toHaveText("Rejoin");
 
-  // Rejoining goes to where the director is.
-  await expect(follow.getByTestId("lead-follow")).toHaveText("Rejoin");
-  await follow.getByTestId("lead-follow").click();
-  await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[6]!, { timeout: 1_000 });
-  // A follower who turns a page themselves steps away.
-  await follow.keyboard.press("PageUp");
-  await expect(follow.getByTestId("sing-title")).toHaveText(TITLES[5]!);
-  await expect(follow.getByTestId("lead-follow")).toHaveText("Rejoin");
-
-  // The director stops: no one leads, and the line goes away for the singer.
-  await lead.getByTestId("lead-stop").click();
-  await expect(follow.getByTestId("lead-bar")).toHaveCount(0, { timeout: 1_000 });
-  await singer.context.close();
-  await director.context.close();
-});
+    // The director stops: no one leads, and the line goes away for the singer.
+    await lead.getByTestId("lead-stop").click();
+    await expect(follow.getByTestId("lead-bar")).toHaveCount(0, { timeout: 1_000 });
+    await singer.context.close();
+    await director.context.close();
+  },
+);
 
 test("lead and follow pictured for the leader and the follower, phone and laptop, in both languages", async ({
   browser,

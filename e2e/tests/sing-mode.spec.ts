@@ -7,6 +7,7 @@ import { settle } from "../fixtures/page";
 import { compareScreen, picturing } from "../fixtures/screens";
 import { setNextUser } from "../fixtures/sign-in";
 import { type CDPSession, devices, expect, type Page, test } from "../fixtures/test";
+import { TIMED } from "../fixtures/timed";
 
 // Sing mode: the playlist's songs one after another in their entries' keys, turned by keys, swipes and taps.
 
@@ -199,134 +200,137 @@ async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: n
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
-test("on a phone, swipes and taps at the sides turn the songs; a page turn shows the next song within 100 ms", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const director = await newDirector(browser, "sing-phone", { name: `Phone Choir ${Date.now()}` }, PHONE);
-  const { page } = director;
-  const { choirId, playlistId, songIds } = await singPlaylist(page, "Rehearsal");
-  await page.goto(`/playlists/${playlistId}/sing`);
-  await expectSong(page, 0);
-  const cdp = await page.context().newCDPSession(page);
-  const size = page.viewportSize()!;
-  const middle = size.height * 0.6;
+test(
+  "on a phone, swipes and taps at the sides turn the songs; a page turn shows the next song within 100 ms",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const director = await newDirector(browser, "sing-phone", { name: `Phone Choir ${Date.now()}` }, PHONE);
+    const { page } = director;
+    const { choirId, playlistId, songIds } = await singPlaylist(page, "Rehearsal");
+    await page.goto(`/playlists/${playlistId}/sing`);
+    await expectSong(page, 0);
+    const cdp = await page.context().newCDPSession(page);
+    const size = page.viewportSize()!;
+    const middle = size.height * 0.6;
 
-  // Sung through with swipes: swipe left shows the next screen of a long song, then the next song.
-  const left = async () => swipe(cdp, { x: size.width * 0.8, y: middle }, { x: size.width * 0.2, y: middle });
-  for (let index = 0; index < SONGS.length; index++) {
-    await expectSong(page, index);
-    let screens = 0;
-    while (!(await songScroll(page)).atEnd) {
-      const before = (await songScroll(page)).top;
-      await left();
-      await expect.poll(async () => (await songScroll(page)).top).toBeGreaterThan(before);
-      await expect(page.getByTestId("sing-position")).toHaveText(`${index + 1} / ${SONGS.length}`);
-      screens++;
+    // Sung through with swipes: swipe left shows the next screen of a long song, then the next song.
+    const left = async () =>
+      swipe(cdp, { x: size.width * 0.8, y: middle }, { x: size.width * 0.2, y: middle });
+    for (let index = 0; index < SONGS.length; index++) {
+      await expectSong(page, index);
+      let screens = 0;
+      while (!(await songScroll(page)).atEnd) {
+        const before = (await songScroll(page)).top;
+        await left();
+        await expect.poll(async () => (await songScroll(page)).top).toBeGreaterThan(before);
+        await expect(page.getByTestId("sing-position")).toHaveText(`${index + 1} / ${SONGS.length}`);
+        screens++;
+      }
+      if (SONGS[index]!.verses > 1) expect(screens, "a long song takes several screens").toBeGreaterThan(1);
+      if (index + 1 < SONGS.length) await left();
     }
-    if (SONGS[index]!.verses > 1) expect(screens, "a long song takes several screens").toBeGreaterThan(1);
-    if (index + 1 < SONGS.length) await left();
-  }
-  // Swipe right: back, into the end of the long song before.
-  await swipe(cdp, { x: size.width * 0.2, y: middle }, { x: size.width * 0.8, y: middle });
-  await expectSong(page, 10);
-  expect((await songScroll(page)).atEnd).toBe(true);
-  // A mostly vertical drag scrolls, it does not turn.
-  await swipe(cdp, { x: size.width * 0.5, y: middle }, { x: size.width * 0.6, y: middle - 200 });
-  await expectSong(page, 10);
-  // Taps: the right side turns forward, the left side back, the middle does nothing.
-  await page.goto(`/playlists/${playlistId}/sing`);
-  await expectSong(page, 0);
-  await page.touchscreen.tap(size.width * 0.9, middle);
-  await expectSong(page, 1);
-  await page.touchscreen.tap(size.width * 0.5, middle);
-  await expectSong(page, 1);
-  await page.touchscreen.tap(size.width * 0.1, middle);
-  await expectSong(page, 0);
+    // Swipe right: back, into the end of the long song before.
+    await swipe(cdp, { x: size.width * 0.2, y: middle }, { x: size.width * 0.8, y: middle });
+    await expectSong(page, 10);
+    expect((await songScroll(page)).atEnd).toBe(true);
+    // A mostly vertical drag scrolls, it does not turn.
+    await swipe(cdp, { x: size.width * 0.5, y: middle }, { x: size.width * 0.6, y: middle - 200 });
+    await expectSong(page, 10);
+    // Taps: the right side turns forward, the left side back, the middle does nothing.
+    await page.goto(`/playlists/${playlistId}/sing`);
+    await expectSong(page, 0);
+    await page.touchscreen.tap(size.width * 0.9, middle);
+    await expectSong(page, 1);
+    await page.touchscreen.tap(size.width * 0.5, middle);
+    await expectSong(page, 1);
+    await page.touchscreen.tap(size.width * 0.1, middle);
+    await expectSong(page, 0);
 
-  // The page-turn time, as a pedal on the phone turns: from the key press until the next song's first line is
-  // in view (the frame that shows it), over 20 turns through a playlist of the nine short songs, each turn a new song.
-  const short = SONGS.flatMap((song, index) => (song.verses === 1 ? [index] : []));
-  const shortPlaylist = await apiCall<{ id: string }>(
-    page,
-    "POST",
-    "/api/playlists",
-    {
-      choirId,
-      date: "2026-12-13",
-      title: "Short songs",
-      sections: [
-        { title: "Practice", songs: short.map((at) => ({ songId: songIds[at], key: ENTRY_KEYS[at] })) },
-      ],
-    },
-    201,
-  );
-  await page.goto(`/playlists/${shortPlaylist.id}/sing`);
-  const expectShort = async (position: number) => {
-    await expect(page.getByTestId("sing-position")).toHaveText(`${position + 1} / ${short.length}`);
-    await expect(page.getByTestId("sing-title")).toHaveText(SONGS[short[position]!]!.title);
-    await expect(page.getByTestId("sing-song").getByTestId("chord").first()).toHaveText(
-      ENTRY_KEYS[short[position]!]!,
-    );
-  };
-  await expectShort(0);
-  // The singer opens sing mode before the service: every song has arrived by the first turn.
-  await networkQuiet(page);
-  await page.evaluate(() => {
-    const timing = window as unknown as { __turns: number[] };
-    timing.__turns = [];
-    window.addEventListener(
-      "keydown",
-      () => {
-        const start = performance.now();
-        const before = document.querySelector('[data-testid="sing-song"]')?.getAttribute("data-entry-id");
-        const check = () => {
-          const song = document.querySelector<HTMLElement>('[data-testid="sing-song"]');
-          const line = song?.querySelector<HTMLElement>('[data-testid="sheet-line"]');
-          const box = line?.getBoundingClientRect();
-          const isShown =
-            song &&
-            song.getAttribute("data-entry-id") !== before &&
-            line?.checkVisibility({ visibilityProperty: true }) &&
-            box &&
-            box.top >= 0 &&
-            box.bottom <= window.innerHeight;
-          if (isShown) timing.__turns.push(performance.now() - start);
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
+    // The page-turn time, as a pedal on the phone turns: from the key press until the next song's first line is
+    // in view (the frame that shows it), over 20 turns through a playlist of the nine short songs, each turn a new song.
+    const short = SONGS.flatMap((song, index) => (song.verses === 1 ? [index] : []));
+    const shortPlaylist = await apiCall<{ id: string }>(
+      page,
+      "POST",
+      "/api/playlists",
+      {
+        choirId,
+        date: "2026-12-13",
+        title: "Short songs",
+        sections: [
+          { title: "Practice", songs: short.map((at) => ({ songId: songIds[at], key: ENTRY_KEYS[at] })) },
+        ],
       },
-      { capture: true },
+      201,
     );
-  });
-  // Forward to the last, back to the first, forward again: every turn shows another song, and moves the songs
-  // drawn ahead.
-  const route = [1, 2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4];
-  let current = 0;
-  for (const [turn, target] of route.entries()) {
-    await page.keyboard.press(target > current ? "PageDown" : "PageUp");
-    await expectShort(target);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __turns: number[] }).__turns.length))
-      .toBe(turn + 1);
-    current = target;
-  }
-  const turns = await page.evaluate(() => (window as unknown as { __turns: number[] }).__turns);
-  const sorted = [...turns].sort((a, b) => a - b);
-  const median = (sorted[9]! + sorted[10]!) / 2;
-  const worst = sorted[sorted.length - 1]!;
-  test.info().annotations.push({
-    type: "page turn",
-    description: `median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${turns.length} turns: ${turns.map((ms) => ms.toFixed(0)).join(" ")}`,
-  });
-  console.log(
-    `sing mode page turn on the phone profile: median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (${turns.map((ms) => ms.toFixed(0)).join(" ")})`,
-  );
-  expect(turns).toHaveLength(20);
-  expect(median).toBeLessThanOrEqual(100);
-  expect(worst).toBeLessThanOrEqual(100);
-  await director.context.close();
-});
+    await page.goto(`/playlists/${shortPlaylist.id}/sing`);
+    const expectShort = async (position: number) => {
+      await expect(page.getByTestId("sing-position")).toHaveText(`${position + 1} / ${short.length}`);
+      await expect(page.getByTestId("sing-title")).toHaveText(SONGS[short[position]!]!.title);
+      await expect(page.getByTestId("sing-song").getByTestId("chord").first()).toHaveText(
+        ENTRY_KEYS[short[position]!]!,
+      );
+    };
+    await expectShort(0);
+    // The singer opens sing mode before the service: every song has arrived by the first turn.
+    await networkQuiet(page);
+    await page.evaluate(() => {
+      const timing = window as unknown as { __turns: number[] };
+      timing.__turns = [];
+      window.addEventListener(
+        "keydown",
+        () => {
+          const start = performance.now();
+          const before = document.querySelector('[data-testid="sing-song"]')?.getAttribute("data-entry-id");
+          const check = () => {
+            const song = document.querySelector<HTMLElement>('[data-testid="sing-song"]');
+            const line = song?.querySelector<HTMLElement>('[data-testid="sheet-line"]');
+            const box = line?.getBoundingClientRect();
+            const isShown =
+              song &&
+              song.getAttribute("data-entry-id") !== before &&
+              line?.checkVisibility({ visibilityProperty: true }) &&
+              box &&
+              box.top >= 0 &&
+              box.bottom <= window.innerHeight;
+            if (isShown) timing.__turns.push(performance.now() - start);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        },
+        { capture: true },
+      );
+    });
+    // Forward to the last, back to the first, forward again: every turn shows another song, and moves the songs
+    // drawn ahead.
+    const route = [1, 2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4];
+    let current = 0;
+    for (const [turn, target] of route.entries()) {
+      await page.keyboard.press(target > current ? "PageDown" : "PageUp");
+      await expectShort(target);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __turns: number[] }).__turns.length))
+        .toBe(turn + 1);
+      current = target;
+    }
+    const turns = await page.evaluate(() => (window as unknown as { __turns: number[] }).__turns);
+    const sorted = [...turns].sort((a, b) => a - b);
+    const median = (sorted[9]! + sorted[10]!) / 2;
+    const worst = sorted[sorted.length - 1]!;
+    test.info().annotations.push({
+      type: "page turn",
+      description: `median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${turns.length} turns: ${turns.map((ms) => ms.toFixed(0)).join(" ")}`,
+    });
+    console.log(
+      `sing mode page turn on the phone profile: median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (${turns.map((ms) => ms.toFixed(0)).join(" ")})`,
+    );
+    expect(turns).toHaveLength(20);
+    expect(median).toBeLessThanOrEqual(100);
+    expect(worst).toBeLessThanOrEqual(100);
+    await director.context.close();
+  },
+);
 
 test("sing mode asks to keep the screen on, and asks again when the page is shown after being hidden", async ({
   browser,
@@ -491,83 +495,85 @@ test("sing mode pictured on phone, laptop and tablet, in both languages and both
   await director.context.close();
 });
 
-test("auto-scroll moves a long song at its pace: a touch pauses it, a tap resumes it, faster and slower are remembered", async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  const director = await newDirector(
-    browser,
-    "sing-scroll",
-    { name: `Scroll Choir ${Date.now()}` },
-    { viewport: { width: 800, height: 500 }, hasTouch: true },
-  );
-  const { page } = director;
-  const { playlistId, entryIds } = await singPlaylist(page, "Vespers");
-  await page.goto(`/playlists/${playlistId}/sing?entry=${entryIds[2]}`);
-  await expectSong(page, 2);
-  // Off by default.
-  await expect(page.getByTestId("sing-scroll-toggle")).toHaveCount(0);
-  await page.getByTestId("sing-settings").click();
-  await page.getByTestId("sing-settings-panel").getByRole("switch", { name: "Auto-scroll" }).click();
-  await page.keyboard.press("Escape");
-  const toggle = page.getByTestId("sing-scroll-toggle");
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+test(
+  "auto-scroll moves a long song at its pace: a touch pauses it, a tap resumes it, faster and slower are remembered",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(180_000);
+    const director = await newDirector(
+      browser,
+      "sing-scroll",
+      { name: `Scroll Choir ${Date.now()}` },
+      { viewport: { width: 800, height: 500 }, hasTouch: true },
+    );
+    const { page } = director;
+    const { playlistId, entryIds } = await singPlaylist(page, "Vespers");
+    await page.goto(`/playlists/${playlistId}/sing?entry=${entryIds[2]}`);
+    await expectSong(page, 2);
+    // Off by default.
+    await expect(page.getByTestId("sing-scroll-toggle")).toHaveCount(0);
+    await page.getByTestId("sing-settings").click();
+    await page.getByTestId("sing-settings-panel").getByRole("switch", { name: "Auto-scroll" }).click();
+    await page.keyboard.press("Escape");
+    const toggle = page.getByTestId("sing-scroll-toggle");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
 
-  /** Pixels the song moves in `ms` milliseconds. */
-  const moved = async (ms: number) => {
-    const before = (await songScroll(page)).top;
-    await page.waitForTimeout(ms);
-    return (await songScroll(page)).top - before;
-  };
-  expect(await moved(1_500)).toBeGreaterThan(5);
+    /** Pixels the song moves in `ms` milliseconds. */
+    const moved = async (ms: number) => {
+      const before = (await songScroll(page)).top;
+      await page.waitForTimeout(ms);
+      return (await songScroll(page)).top - before;
+    };
+    expect(await moved(1_500)).toBeGreaterThan(5);
 
-  // A touch that drags pauses it; it stays paused.
-  const cdp = await page.context().newCDPSession(page);
-  await swipe(cdp, { x: 400, y: 300 }, { x: 410, y: 280 });
-  await expect(toggle).toHaveAttribute("aria-pressed", "false");
-  // The drag's own scrolling (the browser's fling) ends first; then nothing moves while auto-scroll, which moved
-  // more than 5 px in 1.5 s above, is paused.
-  await page.waitForTimeout(400);
-  expect(await moved(1_500)).toBeLessThanOrEqual(1);
-  // A tap in the middle resumes it.
-  await page.touchscreen.tap(400, 300);
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
-  expect(await moved(1_000)).toBeGreaterThan(2);
-  // The button pauses and resumes too.
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-pressed", "false");
-  expect(await moved(800)).toBeLessThanOrEqual(1);
+    // A touch that drags pauses it; it stays paused.
+    const cdp = await page.context().newCDPSession(page);
+    await swipe(cdp, { x: 400, y: 300 }, { x: 410, y: 280 });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    // The drag's own scrolling (the browser's fling) ends first; then nothing moves while auto-scroll, which moved
+    // more than 5 px in 1.5 s above, is paused.
+    await page.waitForTimeout(400);
+    expect(await moved(1_500)).toBeLessThanOrEqual(1);
+    // A tap in the middle resumes it.
+    await page.touchscreen.tap(400, 300);
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(await moved(1_000)).toBeGreaterThan(2);
+    // The button pauses and resumes too.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    expect(await moved(800)).toBeLessThanOrEqual(1);
 
-  // Slower and faster: the slowest moves far less than the fastest.
-  const speed = page.getByTestId("sing-scroll-speed");
-  await expect(speed).toHaveText("×1");
-  for (let step = 0; step < 3; step++) await page.getByTestId("sing-scroll-slower").click();
-  await expect(speed).toHaveText("×0.5");
-  await page.getByTestId("sing-scroll-slower").click();
-  await expect(speed).toHaveText("×0.5");
-  await page.evaluate(() => {
-    const song = document.querySelector('[data-testid="sing-song"]');
-    if (song) song.scrollTop = 0;
-  });
-  await toggle.click();
-  const slow = await moved(2_000);
-  await toggle.click();
-  for (let step = 0; step < 6; step++) await page.getByTestId("sing-scroll-faster").click();
-  await expect(speed).toHaveText("×2");
-  await toggle.click();
-  const fast = await moved(2_000);
-  expect(fast, `×2 moved ${fast} px, ×0.5 moved ${slow} px`).toBeGreaterThan(slow * 2);
+    // Slower and faster: the slowest moves far less than the fastest.
+    const speed = page.getByTestId("sing-scroll-speed");
+    await expect(speed).toHaveText("×1");
+    for (let step = 0; step < 3; step++) await page.getByTestId("sing-scroll-slower").click();
+    await expect(speed).toHaveText("×0.5");
+    await page.getByTestId("sing-scroll-slower").click();
+    await expect(speed).toHaveText("×0.5");
+    await page.evaluate(() => {
+      const song = document.querySelector('[data-testid="sing-song"]');
+      if (song) song.scrollTop = 0;
+    });
+    await toggle.click();
+    const slow = await moved(2_000);
+    await toggle.click();
+    for (let step = 0; step < 6; step++) await page.getByTestId("sing-scroll-faster").click();
+    await expect(speed).toHaveText("×2");
+    await toggle.click();
+    const fast = await moved(2_000);
+    expect(fast, `×2 moved ${fast} px, ×0.5 moved ${slow} px`).toBeGreaterThan(slow * 2);
 
-  // Remembered on this device.
-  await page.reload();
-  await expectSong(page, 2);
-  await expect(page.getByTestId("sing-scroll-speed")).toHaveText("×2");
-  await page.getByTestId("sing-settings").click();
-  await expect(
-    page.getByTestId("sing-settings-panel").getByRole("switch", { name: "Auto-scroll" }),
-  ).toBeChecked();
-  await director.context.close();
-});
+    // Remembered on this device.
+    await page.reload();
+    await expectSong(page, 2);
+    await expect(page.getByTestId("sing-scroll-speed")).toHaveText("×2");
+    await page.getByTestId("sing-settings").click();
+    await expect(
+      page.getByTestId("sing-settings-panel").getByRole("switch", { name: "Auto-scroll" }),
+    ).toBeChecked();
+    await director.context.close();
+  },
+);
 
 test("sing mode is reached from the choir's playlist of the day and by the share dialog's link for members, who sign in first; an outsider is not let in", async ({
   browser,
