@@ -16,5 +16,9 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The files of one worker share its loaded modules: each file still opens its own database and app, and no
+    // server test mocks a module, changes the environment or the clock. Importing the server afresh for each file
+    // was a third of the project's time (197 s → 139 s on two cores).
+    isolate: false,
   },
 });
