@@ -106,6 +106,7 @@ export function ChoirAdminPage() {
                   to={`/choir/${choir.id}/playlist-templates`}
                   variant="default"
                   leftSection={<IconTemplate size={20} aria-hidden="true" />}
+                  classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
                   data-testid="choir-templates-link"
                 >
                   {t("choir.admin.templatesLink")}
@@ -122,6 +123,7 @@ export function ChoirAdminPage() {
                   to={`/choir/${choir.id}/song-usage`}
                   variant="default"
                   leftSection={<IconFileAnalytics size={20} aria-hidden="true" />}
+                  classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
                   data-testid="choir-song-usage-link"
                 >
                   {t("choir.admin.songUsageLink")}

@@ -218,7 +218,7 @@ export function SongUsagePage() {
                   <Table.Td ta="end" data-testid="song-usage-count-cell">
                     {row.count}
                   </Table.Td>
-                  <Table.Td className={classes.nowrap} data-testid="song-usage-last-sung">
+                  <Table.Td className={classes.dateCell} data-testid="song-usage-last-sung">
                     {formatSungDay(row.lastSung)}
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{row.ccli ?? "—"}</Table.Td>
