@@ -109,10 +109,12 @@ export default defineConfig({
   outputDir: "test-results",
   // Spec files run side by side, each on its own users and choirs; the tests of one file run in order.
   fullyParallel: false,
-  // Two workers a core: a browser test waits much of its time (the network going quiet, a debounce, a server), and
-  // one worker on two cores left the machine 40 % idle. The tests that measure the product's own timing run alone at
-  // the end (the "timed" project), so the side-by-side ones cannot bend what they measure.
-  workers: Number(process.env.CHOIR_E2E_WORKERS ?? Math.min(8, 2 * availableParallelism())),
+  // One worker a core: a browser test waits much of its time (the network going quiet, a debounce, a server), and
+  // one worker on two cores left the machine 40 % idle. Two a core were faster still (12 min against 19½), but the
+  // journeys' ten-second waits then failed now and then (a service worker installing, a drag's save). The tests that
+  // measure the product's own timing run alone at the end (the "timed" project), so the side-by-side ones cannot
+  // bend what they measure.
+  workers: Number(process.env.CHOIR_E2E_WORKERS ?? Math.min(8, availableParallelism())),
   retries: 0,
   // Screens are compared with the committed pictures in e2e/screenshots/, named {screen}-{language}-{width}.png.
   // A run never writes them: a missing or different picture fails with the actual image and a diff in
