@@ -94,6 +94,9 @@ function appEnv(port: number, publicUrl: string, data: string): Record<string, s
   };
 }
 
+/** The browser of every project: Chromium in a laptop's window. */
+const DESKTOP = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
+
 /** The specs whose journeys write, run again on PostgreSQL. */
 const POSTGRES_SPECS = [
   "choirs.spec.ts",
@@ -110,10 +113,10 @@ export default defineConfig({
   // Spec files run side by side, each on its own users and choirs; the tests of one file run in order.
   fullyParallel: false,
   // One worker a core: a browser test waits much of its time (the network going quiet, a debounce, a server), and
-  // one worker on two cores left the machine 40 % idle. Two a core were faster still (12 min against 19½), but the
-  // journeys' ten-second waits then failed now and then (a service worker installing, a drag's save). The tests that
-  // measure the product's own timing run alone at the end (the "timed" project), so the side-by-side ones cannot
-  // bend what they measure.
+  // one worker on two cores left the machine 40 % idle. Two a core were faster still (11 min 50 s against
+  // 13 min 27 s), but the journeys' ten-second waits then failed now and then (a service worker installing, a drag's
+  // save). The tests that measure the product's own timing run alone at the end (the "timed" project), so the
+  // side-by-side ones cannot bend what they measure.
   workers: Number(process.env.CHOIR_E2E_WORKERS ?? Math.min(8, availableParallelism())),
   retries: 0,
   // Screens are compared with the committed pictures in e2e/screenshots/, named {screen}-{language}-{width}.png.
@@ -156,7 +159,7 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: TIMED_TAG,
-      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+      use: DESKTOP,
     },
     ...(postgresDatabase
       ? [
@@ -164,11 +167,7 @@ export default defineConfig({
             name: "postgres",
             testMatch: POSTGRES_SPECS,
             grepInvert: TIMED_TAG,
-            use: {
-              browserName: "chromium" as const,
-              viewport: { width: 1280, height: 800 },
-              baseURL: POSTGRES_APP_URL,
-            },
+            use: { ...DESKTOP, baseURL: POSTGRES_APP_URL },
           },
         ]
       : []),
@@ -180,7 +179,7 @@ export default defineConfig({
       grep: TIMED_TAG,
       workers: 1,
       dependencies: postgresDatabase ? ["desktop", "postgres"] : ["desktop"],
-      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+      use: DESKTOP,
     },
   ],
   webServer: [
