@@ -120,6 +120,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ChoirPlaylistsQuery,
         response: { 200: z.array(Playlist), ...errors },
       },
+      serializerCompiler: presentedAnswer,
     },
     async (request, reply) => {
       const userId = request.session!.userId;

@@ -31,6 +31,7 @@ import { choirRole, requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { invalid, notFound } from "../../http/errors.js";
 import { requestLanguage } from "../../http/language.js";
+import { presentedAnswer } from "../../http/presented-answer.js";
 import { perMinute } from "../../http/rate-limit.js";
 import { attachment } from "../../interchange/export-files.js";
 import { exportFiles } from "./export.js";
@@ -175,6 +176,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SongSearchQuery,
         response: { 200: SongSearchResult, 429: ErrorBody, ...errors },
       },
+      serializerCompiler: presentedAnswer,
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
@@ -369,6 +371,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SongReadQuery,
         response: { 200: Song, ...errors },
       },
+      serializerCompiler: presentedAnswer,
     },
     async (request) => {
       const userId = request.session!.userId;
