@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, SONG_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
@@ -68,54 +68,6 @@ export async function findPlaylist(db: Executor, playlistId: string): Promise<Pl
   return row;
 }
 
-/** Playlists with their template, sections and entries; song details only where `viewerId` may see the song. */
-async function withDetails(db: Executor, rows: PlaylistRow[], viewerId: string): Promise<PlaylistDetails[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const templateIds = [...new Set(rows.map((row) => row.templateId).filter((id): id is string => !!id))];
-  const [templates, sections, entries] = await Promise.all([
-    templateIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ id: playlistTemplates.id, title: playlistTemplates.title })
-          .from(playlistTemplates)
-          .where(inArray(playlistTemplates.id, templateIds)),
-    db
-      .select()
-      .from(playlistSections)
-      .where(inArray(playlistSections.playlistId, ids))
-      .orderBy(asc(playlistSections.position), asc(playlistSections.id)),
-    db
-      .select({
-        entry: playlistEntries,
-        title: songs.title,
-        artist: songs.artist,
-        key: songs.contentKey,
-        duration: songs.contentDuration,
-      })
-      .from(playlistEntries)
-      .leftJoin(songs, and(eq(songs.id, playlistEntries.songId), songVisibleTo(viewerId)))
-      .where(inArray(playlistEntries.playlistId, ids))
-      .orderBy(asc(playlistEntries.position), asc(playlistEntries.createdAt), asc(playlistEntries.id)),
-  ]);
-  const templateById = new Map(templates.map((t) => [t.id, t]));
-  return rows.map((playlist) => ({
-    playlist,
-    template: playlist.templateId ? (templateById.get(playlist.templateId) ?? null) : null,
-    sections: sections
-      .filter((section) => section.playlistId === playlist.id)
-      .map((section) => ({
-        section,
-        entries: entries
-          .filter((row) => row.entry.sectionId === section.id)
-          .map(({ entry, title, artist, key, duration }) => ({
-            entry,
-            song: title === null ? null : { title, artist, key, duration },
-          })),
-      })),
-  }));
-}
-
 /**
  * A playlist with its template's title, its sections in order and their entries in order, each entry's song (title,
  * artist, the `{key}` and `{duration}` of its text) where `viewerId` may see the song, and whether `viewerId` is a
@@ -126,13 +78,13 @@ export async function getPlaylist(
   playlistId: string,
   viewerId: string,
 ): Promise<PlaylistDetails & { readerIsMember: boolean }> {
-  let read = playlistReads.get(db);
-  if (!read) {
-    read = preparePlaylistRead(db);
-    playlistReads.set(db, read);
-  }
-  const [row] = await read.execute({ playlistId, viewerId });
+  const [row] = await preparedReads(db).one.execute({ playlistId, viewerId });
   if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
+  return playlistDetailsOf(row);
+}
+
+/** A row of the playlist read as the presenter takes it. */
+function playlistDetailsOf(row: PlaylistRead): PlaylistDetails & { readerIsMember: boolean } {
   const { isMember, template, sections, createdAt, updatedAt, ...playlist } = row;
   return {
     readerIsMember: isMember,
@@ -149,14 +101,15 @@ export async function getPlaylist(
 }
 
 /**
- * The statement `getPlaylist` runs, prepared once for each database and named, so that PostgreSQL parses and plans
- * it once a connection instead of on every read (planning took longer than running it: docs/decisions.md).
+ * The playlist read, prepared once a connection: by id (`one`), and a page of a choir's playlists by date (`ofChoir`,
+ * from the day `from` when it is not null). Each row carries its template, sections, entries and the songs the
+ * viewer may see, so a page of playlists is one statement too.
  */
-function preparePlaylistRead(db: Executor) {
+function preparePlaylistReads(db: Executor) {
   const viewerId = sql.placeholder("viewerId");
   const p = alias(playlists, "p");
-  return db
-    .select({
+  const read = () =>
+    db.select({
       id: p.id,
       choirId: p.choirId,
       date: sql<string>`p.date::text`,
@@ -178,13 +131,39 @@ function preparePlaylistRead(db: Executor) {
           from playlist_entries e left join songs on songs.id = e.song_id and ${songVisibleTo(viewerId)}
           where e.section_id = sec.id)) order by sec.position, sec.id), '[]')
         from playlist_sections sec where sec.playlist_id = p.id)`,
-    })
-    .from(p)
-    .where(eq(p.id, sql.placeholder("playlistId")))
-    .prepare("playlist_read");
+    });
+  return {
+    one: read()
+      .from(p)
+      .where(eq(p.id, sql.placeholder("playlistId")))
+      .prepare("playlist_read"),
+    ofChoir: read()
+      .from(p)
+      .where(
+        and(
+          eq(p.choirId, sql.placeholder("choirId")),
+          sql`p.date >= coalesce(${sql.placeholder("from")}::date, '-infinity'::date)`,
+        ),
+      )
+      .orderBy(asc(p.date), asc(p.id))
+      .limit(sql.placeholder("take"))
+      .offset(sql.placeholder("skip"))
+      .prepare("choir_playlists_read"),
+  };
 }
 
-const playlistReads = new WeakMap<Executor, ReturnType<typeof preparePlaylistRead>>();
+type PlaylistRead = Awaited<ReturnType<ReturnType<typeof preparePlaylistReads>["one"]["execute"]>>[number];
+
+const playlistReads = new WeakMap<Executor, ReturnType<typeof preparePlaylistReads>>();
+
+function preparedReads(db: Executor): ReturnType<typeof preparePlaylistReads> {
+  let reads = playlistReads.get(db);
+  if (!reads) {
+    reads = preparePlaylistReads(db);
+    playlistReads.set(db, reads);
+  }
+  return reads;
+}
 
 /** A timestamp column as ISO 8601 text in UTC, to the millisecond. */
 const utc = (column: string) =>
@@ -214,14 +193,14 @@ export async function listChoirPlaylists(
   viewerId: string,
   page: { skip: number; take: number; from?: string },
 ): Promise<PlaylistDetails[]> {
-  const rows = await db
-    .select()
-    .from(playlists)
-    .where(and(eq(playlists.choirId, choirId), page.from ? gte(playlists.date, page.from) : undefined))
-    .orderBy(asc(playlists.date), asc(playlists.id))
-    .limit(page.take)
-    .offset(page.skip);
-  return withDetails(db, rows, viewerId);
+  const rows = await preparedReads(db).ofChoir.execute({
+    choirId,
+    viewerId,
+    from: page.from ?? null,
+    take: page.take,
+    skip: page.skip,
+  });
+  return rows.map(playlistDetailsOf);
 }
 
 /** A template the choir may use: a built-in one or its own; else 404. */
