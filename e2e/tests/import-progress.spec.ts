@@ -49,7 +49,14 @@ test("a library import in two parts shows its progress while the second part is 
   );
   const nothingSaved = page.getByText(text("en", "songs.library.import.nothingSavedYet"));
   await expect(nothingSaved).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: text("en", "songs.library.import.previewTitle") }),
+  ).toBeVisible();
   await page.getByTestId("songs-import-confirm").click();
+  // While it runs, the dialog says so: it is no longer a preview.
+  await expect(
+    page.getByRole("dialog", { name: text("en", "songs.library.import.importingTitle") }),
+  ).toBeVisible();
 
   const progress = page.getByTestId("songs-import-progress");
   await expect(progress).toBeVisible();

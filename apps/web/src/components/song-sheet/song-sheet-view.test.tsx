@@ -110,6 +110,14 @@ describe("song sheet layout", () => {
     expect(meta.textContent).toContain("4/4");
   });
 
+  it("leaves the key out of the metadata line when the page shows it itself", () => {
+    renderSheet(<SongSheetView content={SONG} showToolbar={false} hideKey />);
+    const meta = screen.getByTestId("sheet-metadata");
+    expect(meta.textContent).not.toContain("Key");
+    expect(meta.textContent).toContain("Capo2");
+    expect(meta.textContent).toContain("84 bpm");
+  });
+
   it("shows a voice selector as a badge and comments with their style", () => {
     renderSheet(
       <SongSheetView

@@ -65,6 +65,8 @@ export interface SongSheetViewProps {
   /** The reader's voice part in the choir the song is read for: their sections and comments are highlighted, or
    * shown alone, as the remembered parts view says. */
   myPart?: string | null;
+  /** The page shows the key itself (sing mode's "Key: …" beside the title): the metadata line leaves it out. */
+  hideKey?: boolean;
 }
 
 /** The reader's part, when their own sections and comments are highlighted. */
@@ -452,10 +454,10 @@ function tempoText(tempo: string, t: TFunction): string {
   return /^\d+(\.\d+)?$/.test(tempo.trim()) ? t("songs.sheet.meta.bpm", { value: tempo.trim() }) : tempo;
 }
 
-function MetadataLine({ metadata }: { metadata: SongMetadata }) {
+function MetadataLine({ metadata, hideKey }: { metadata: SongMetadata; hideKey: boolean }) {
   const { t } = useTranslation();
   const items: { id: string; label: string; value: string }[] = [];
-  if (metadata.key) items.push({ id: "key", label: t("songs.sheet.meta.key"), value: metadata.key });
+  if (metadata.key && !hideKey) items.push({ id: "key", label: t("songs.sheet.meta.key"), value: metadata.key });
   if (metadata.capo) items.push({ id: "capo", label: t("songs.sheet.meta.capo"), value: metadata.capo });
   if (metadata.tempo)
     items.push({ id: "tempo", label: t("songs.sheet.meta.tempo"), value: tempoText(metadata.tempo, t) });
@@ -714,6 +716,7 @@ export function SongSheetView({
   lyricsOnly: isLyricsOnlySet,
   fontSize,
   myPart,
+  hideKey = false,
 }: SongSheetViewProps) {
   const { t } = useTranslation();
   const settings = useSheetSettings();
@@ -787,7 +790,7 @@ export function SongSheetView({
         <PartsControl part={part} view={settings.partsView} onView={settings.setPartsView} />
       ) : null}
       <div className={classes.sheet}>
-        <MetadataLine metadata={shown.metadata} />
+        <MetadataLine metadata={shown.metadata} hideKey={hideKey} />
         {sections.length === 0 ? (
           <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
         ) : (

@@ -61,6 +61,7 @@ export const SongPage = memo(function SongPage({
           content={read.data.content}
           targetKey={stop.entry.key}
           showToolbar={false}
+          hideKey={key !== null}
           lyricsOnly={settings.isLyricsOnly}
           fontSize={settings.fontSize}
           myPart={myPart}

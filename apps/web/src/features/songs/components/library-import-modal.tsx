@@ -186,7 +186,13 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
     <Modal
       opened={opened}
       onClose={close}
-      title={summary ? t("songs.library.import.previewTitle") : t("songs.library.import.title")}
+      title={
+        phase.step === "importing"
+          ? t("songs.library.import.importingTitle")
+          : summary
+            ? t("songs.library.import.previewTitle")
+            : t("songs.library.import.title")
+      }
       closeButtonProps={{ "aria-label": t("common.close") }}
       closeOnClickOutside={!isBusy}
       closeOnEscape={!isBusy}
