@@ -457,7 +457,8 @@ function tempoText(tempo: string, t: TFunction): string {
 function MetadataLine({ metadata, hideKey }: { metadata: SongMetadata; hideKey: boolean }) {
   const { t } = useTranslation();
   const items: { id: string; label: string; value: string }[] = [];
-  if (metadata.key && !hideKey) items.push({ id: "key", label: t("songs.sheet.meta.key"), value: metadata.key });
+  if (metadata.key && !hideKey)
+    items.push({ id: "key", label: t("songs.sheet.meta.key"), value: metadata.key });
   if (metadata.capo) items.push({ id: "capo", label: t("songs.sheet.meta.capo"), value: metadata.capo });
   if (metadata.tempo)
     items.push({ id: "tempo", label: t("songs.sheet.meta.tempo"), value: tempoText(metadata.tempo, t) });
