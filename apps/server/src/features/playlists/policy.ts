@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { PLAYLIST_MESSAGES } from "@choir/contract";
+import { eq, sql } from "drizzle-orm";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
-import type { Db } from "../../db/client.js";
+import { type Db, preparedStatement } from "../../db/client.js";
 import { choirs } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../http/errors.js";
 
@@ -36,4 +37,34 @@ export async function requirePlaylistEditor(db: Db, playlist: PlaylistOwner, use
 /** Deleting a playlist is for the choir's administrators: members get 403, outsiders 404. */
 export async function requirePlaylistDeleter(db: Db, playlist: PlaylistOwner, userId: string): Promise<void> {
   await requireAdmin(db, playlist.choirId, userId);
+}
+
+/**
+ * The playlist an edit is for, with the caller's role in its choir and the choir's setting, in one statement
+ * (prepared once a connection; an edit's policy took three): unknown playlist or outsider → 404, a member while the
+ * choir keeps playlists to its administrators → 403, as `requirePlaylistEditor` answers.
+ */
+const editorCheck = preparedStatement(
+  "playlist_editor_check",
+  (value) => sql`select p.id, p.choir_id as "choirId", m.role, c.members_edit_playlists as "membersEdit"
+    from playlists p join choirs c on c.id = p.choir_id
+    left join choir_members m on m.choir_id = p.choir_id and m.user_id = ${value("userId")}::uuid
+    where p.id = ${value("playlistId")}::uuid`,
+);
+
+export async function requireEditablePlaylist(
+  db: Db,
+  playlistId: string,
+  userId: string,
+): Promise<{ id: string; choirId: string }> {
+  const [row] = await editorCheck<{ id: string; choirId: string; role: string | null; membersEdit: boolean }>(
+    db,
+    {
+      playlistId,
+      userId,
+    },
+  );
+  if (!row?.role) throw notFound(row ? undefined : PLAYLIST_MESSAGES.notFound);
+  if (row.role !== "ChoirAdmin" && !row.membersEdit) throw forbidden();
+  return { id: row.id, choirId: row.choirId };
 }

@@ -17,7 +17,12 @@ import { requireMember } from "../../access/choir-access.js";
 import { invalid } from "../../http/errors.js";
 import { presentedAnswer } from "../../http/presented-answer.js";
 import { type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
-import { requirePlaylistDeleter, requirePlaylistEditor, requirePlaylistReader } from "./policy.js";
+import {
+  requireEditablePlaylist,
+  requirePlaylistDeleter,
+  requirePlaylistEditor,
+  requirePlaylistReader,
+} from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
 import {
   addSong,
@@ -82,8 +87,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     type: PlaylistChange,
     change: () => Promise<void>,
   ) => {
-    const playlist = await findPlaylist(app.db, playlistId);
-    await requirePlaylistEditor(app.db, playlist, userId);
+    const playlist = await requireEditablePlaylist(app.db, playlistId, userId);
     await change();
     await announce(playlist, type, userId);
     return presentPlaylist(await getPlaylist(app.db, playlistId, userId));
