@@ -52,18 +52,20 @@ const editorCheck = preparedStatement(
     where p.id = ${value("playlistId")}::uuid`,
 );
 
+interface EditorCheckRow {
+  id: string;
+  choirId: string;
+  /** The caller's role in the playlist's choir; null for an outsider. */
+  role: string | null;
+  membersEdit: boolean;
+}
+
 export async function requireEditablePlaylist(
   db: Db,
   playlistId: string,
   userId: string,
 ): Promise<{ id: string; choirId: string }> {
-  const [row] = await editorCheck<{ id: string; choirId: string; role: string | null; membersEdit: boolean }>(
-    db,
-    {
-      playlistId,
-      userId,
-    },
-  );
+  const [row] = await editorCheck<EditorCheckRow>(db, { playlistId, userId });
   if (!row?.role) throw notFound(row ? undefined : PLAYLIST_MESSAGES.notFound);
   if (row.role !== "ChoirAdmin" && !row.membersEdit) throw forbidden();
   return { id: row.id, choirId: row.choirId };
