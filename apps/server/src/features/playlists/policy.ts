@@ -31,7 +31,12 @@ export async function requirePlaylistEditor(db: Db, playlist: PlaylistOwner, use
     .select({ membersEditPlaylists: choirs.membersEditPlaylists })
     .from(choirs)
     .where(eq(choirs.id, playlist.choirId));
-  if (!choir?.membersEditPlaylists) throw forbidden();
+  refuseUnlessEditor(role, choir?.membersEditPlaylists ?? false);
+}
+
+/** Administrators edit; members only while the choir lets them (403 otherwise). */
+function refuseUnlessEditor(role: string, membersEdit: boolean): void {
+  if (role !== "ChoirAdmin" && !membersEdit) throw forbidden();
 }
 
 /** Deleting a playlist is for the choir's administrators: members get 403, outsiders 404. */
@@ -67,6 +72,6 @@ export async function requireEditablePlaylist(
 ): Promise<{ id: string; choirId: string }> {
   const [row] = await editorCheck<EditorCheckRow>(db, { playlistId, userId });
   if (!row?.role) throw notFound(row ? undefined : PLAYLIST_MESSAGES.notFound);
-  if (row.role !== "ChoirAdmin" && !row.membersEdit) throw forbidden();
+  refuseUnlessEditor(row.role, row.membersEdit);
   return { id: row.id, choirId: row.choirId };
 }

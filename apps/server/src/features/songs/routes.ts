@@ -44,7 +44,6 @@ import {
   createVersion,
   defaultVersionChoir,
   deleteSong,
-  findVisibleSong,
   getSongDetails,
   listChoirSongs,
   listOwnSongs,
@@ -56,7 +55,6 @@ import {
   suggestTags,
   updateSong,
   updateVisibility,
-  withDetails,
 } from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -460,24 +458,24 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.session!.userId;
       const body = request.body;
-      const [base] = await withDetails(app.db, [await findVisibleSong(app.db, request.params.id, userId)]);
+      const base = await getSongDetails(app.db, request.params.id, userId);
       const named = body.visibleToChoirs?.length === 1 ? body.visibleToChoirs[0] : undefined;
       const choirId = body.choirId ?? named ?? (await defaultVersionChoir(app.db, userId));
       if (!choirId)
         throw invalid(["body.choirId: Choir selection is required"], "Choir selection is required");
       const visibility = body.visibility ?? 2;
       const fields = {
-        title: body.title ?? base!.song.title,
-        artist: body.artist === undefined ? base!.song.artist : body.artist,
-        content: withCredits(body.content ?? base!.song.content, body),
-        audioUrl: body.audioUrl === undefined ? base!.song.audioUrl : body.audioUrl,
+        title: body.title ?? base.song.title,
+        artist: body.artist === undefined ? base.song.artist : body.artist,
+        content: withCredits(body.content ?? base.song.content, body),
+        audioUrl: body.audioUrl === undefined ? base.song.audioUrl : body.audioUrl,
         visibility,
         visibleToChoirs: body.visibleToChoirs?.length ? body.visibleToChoirs : [choirId],
-        tags: body.tags ?? base!.tags.map((tag) => tag.tagName),
+        tags: body.tags ?? base.tags.map((tag) => tag.tagName),
       };
       const song = await creating(
         reply,
-        createVersion(app.db, base!.song.id, userId, choirId, fields, dailyLimit),
+        createVersion(app.db, base.song.id, userId, choirId, fields, dailyLimit),
       );
       return reply.status(201).send(presentSong(song));
     },
