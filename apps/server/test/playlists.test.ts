@@ -1040,6 +1040,69 @@ describe("playlists", () => {
         .where(inArray(playlistEntries.songId, [songs.b]));
       expect(rows).toEqual([]);
     });
+
+    it("closes the gap a deleted song leaves at the next add, move or removal of its section, keeping the order", async () => {
+      const { admin, choir, songs } = await scene();
+      const [d, e, f, g] = [
+        await makeSong(admin, "Delta"),
+        await makeSong(admin, "Echo"),
+        await makeSong(admin, "Foxtrot"),
+        await makeSong(admin, "Golf"),
+      ];
+      const playlist = await makePlaylist(admin, {
+        choirId: choir.id,
+        sections: [
+          { title: "A", songs: [songs.a, songs.b, songs.c, d, e].map((songId) => ({ songId })) },
+          { title: "B", songs: [] },
+        ],
+      });
+      const [one, two] = playlist.sections.map((section) => section.id);
+      const deleteSong = async (songId: string) =>
+        expect((await call(admin, "DELETE", `/api/songs/${songId}`)).statusCode).toBe(204);
+      const inA = async () =>
+        (
+          await ctx.app.db
+            .select({ position: playlistEntries.position })
+            .from(playlistEntries)
+            .where(eq(playlistEntries.sectionId, one!))
+            .orderBy(playlistEntries.position)
+        ).map((row) => row.position);
+
+      await deleteSong(songs.b);
+      expect(await inA()).toEqual([0, 2, 3, 4]);
+      const added = await call(admin, "POST", `/api/playlists/${playlist.id}/songs`, {
+        songId: f,
+        sectionId: one,
+        order: 1,
+      });
+      expect(titles(added.json().sections[0])).toEqual(["Alpha", "Foxtrot", "Charlie", "Delta", "Echo"]);
+      await expectDense(playlist.id);
+
+      await deleteSong(songs.a);
+      expect(await inA()).toEqual([1, 2, 3, 4]);
+      const reordered = await call(admin, "POST", `/api/playlists/${playlist.id}/songs/${e}/move`, {
+        toSectionId: one,
+        order: 0,
+      });
+      expect(titles(reordered.json().sections[0])).toEqual(["Echo", "Foxtrot", "Charlie", "Delta"]);
+      await expectDense(playlist.id);
+
+      await deleteSong(f);
+      expect(await inA()).toEqual([0, 2, 3]);
+      const moved = await call(admin, "POST", `/api/playlists/${playlist.id}/songs/${e}/move`, {
+        fromSectionId: one,
+        toSectionId: two,
+      });
+      expect(moved.json().sections.map(titles)).toEqual([["Charlie", "Delta"], ["Echo"]]);
+      await expectDense(playlist.id);
+
+      await call(admin, "POST", `/api/playlists/${playlist.id}/songs`, { songId: g, sectionId: one });
+      await deleteSong(songs.c);
+      expect(await inA()).toEqual([1, 2]);
+      const removed = await call(admin, "DELETE", `/api/playlists/${playlist.id}/songs/${d}`);
+      expect(removed.json().sections.map(titles)).toEqual([["Golf"], ["Echo"]]);
+      await expectDense(playlist.id);
+    });
   });
 
   it("a member of the choir may build and edit its playlists (by default), but only a director deletes one", async () => {

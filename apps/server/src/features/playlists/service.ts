@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, SONG_MESSAGES, TEMPLATE_MESSAGES } from "@choir/contract";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import { type Db, preparedStatement } from "../../db/client.js";
 import {
   playlistEntries,
   playlistSections,
@@ -435,53 +435,132 @@ export async function deletePlaylist(db: Db, playlistId: string): Promise<void> 
   });
 }
 
-/** The entry of a song in a playlist, by song id or entry id (a song is at most once in a playlist); else 404. */
-async function findEntry(tx: Tx, playlistId: string, songOrEntryId: string): Promise<EntryRow> {
-  const [entry] = await tx
-    .select()
-    .from(playlistEntries)
-    .where(
-      and(
-        eq(playlistEntries.playlistId, playlistId),
-        or(eq(playlistEntries.songId, songOrEntryId), eq(playlistEntries.id, songOrEntryId)),
-      ),
-    );
-  if (!entry) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
-  return entry;
-}
-
-async function findSection(
-  tx: Tx,
+/**
+ * Runs a change of a playlist's entries (add, move, remove, key) in a transaction that first locks the playlist's row
+ * and bumps its `updatedAt` in one statement, so concurrent changes of one playlist happen one after another and
+ * every section's order stays 0..n-1. The change itself is one or two statements more (below): an edit under load
+ * waits for the server's thread once per statement, and these took ten to twenty.
+ */
+async function withEntriesLocked(
+  db: Db,
   playlistId: string,
-  sectionId: string,
-  field: string,
-): Promise<SectionRow> {
-  const [section] = await tx
-    .select()
-    .from(playlistSections)
-    .where(and(eq(playlistSections.id, sectionId), eq(playlistSections.playlistId, playlistId)));
-  if (!section)
-    throw invalid([`body.${field}: not a section of this playlist`], PLAYLIST_MESSAGES.sectionNotFound);
-  return section;
-}
-
-async function sectionEntries(tx: Tx, sectionId: string) {
-  return tx
-    .select({ id: playlistEntries.id, position: playlistEntries.position })
-    .from(playlistEntries)
-    .where(eq(playlistEntries.sectionId, sectionId))
-    .orderBy(asc(playlistEntries.position), asc(playlistEntries.createdAt), asc(playlistEntries.id));
-}
-
-/** Writes positions 0..n-1 in the given order, touching only the entries whose position changes. */
-async function writePositions(tx: Tx, ordered: { id: string; position: number }[]): Promise<void> {
-  for (const [position, entry] of ordered.entries()) {
-    if (entry.position !== position)
-      await tx.update(playlistEntries).set({ position }).where(eq(playlistEntries.id, entry.id));
+  change: (tx: Tx) => Promise<void>,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [locked] = await lockForEdit<{ id: string }>(tx, {
+        playlistId,
+        now: new Date().toISOString(),
+      });
+      if (!locked) throw notFound(PLAYLIST_MESSAGES.notFound);
+      await change(tx);
+    });
+  } catch (error) {
+    mapConflicts(error);
   }
 }
 
+const lockForEdit = preparedStatement(
+  "playlist_lock_for_edit",
+  (value) =>
+    sql`update playlists set updated_at = ${value("now")}::timestamptz where id = ${value("playlistId")}::uuid returning id`,
+);
+
+/** The entry of a song in a playlist, by song id or entry id (a song is at most once in a playlist). */
+const entryOf = (value: (name: string) => SQL) =>
+  sql`(select id from playlist_entries where playlist_id = ${value("playlistId")}::uuid
+    and (song_id = ${value("songOrEntryId")}::uuid or id = ${value("songOrEntryId")}::uuid) limit 1)`;
+
+/** A section's entries in order, as JSON `{ id, sectionId, position }`. */
+const entriesOf = (sections: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('id', e.id, 'sectionId', e.section_id, 'position', e.position)
+    order by e.position, e.created_at, e.id) from playlist_entries e where e.section_id in (${sections})), '[]'::json)`;
+
+interface PlacedEntry {
+  id: string;
+  sectionId: string;
+  position: number;
+}
+
+/**
+ * Everything adding a song checks, in one statement: whether the caller may see the song, the playlist's count and
+ * whether the song is in it already, the section (the one named, else the first), and that section's entries.
+ */
+const addRead = preparedStatement(
+  "playlist_add_read",
+  (value) => sql`with target as (
+      select s.id from playlist_sections s
+      where s.playlist_id = ${value("playlistId")}::uuid
+        and (${value("sectionId")}::uuid is null or s.id = ${value("sectionId")}::uuid)
+      order by s.position, s.id limit 1)
+    select
+      exists (select 1 from songs where songs.id = ${value("songId")}::uuid
+        and ${songVisibleTo(sql.placeholder("userId"))}) as visible,
+      (select count(*)::int from playlist_entries where playlist_id = ${value("playlistId")}::uuid) as total,
+      exists (select 1 from playlist_entries where playlist_id = ${value("playlistId")}::uuid
+        and song_id = ${value("songId")}::uuid) as "inPlaylist",
+      (select id from target) as "sectionId",
+      ${entriesOf(sql`select id from target`)} as entries`,
+);
+
+interface AddRead {
+  visible: boolean;
+  total: number;
+  inPlaylist: boolean;
+  sectionId: string | null;
+  entries: PlacedEntry[];
+}
+
+/** The entry to move, whether the sections named are the playlist's, and the entries of both sections. */
+const moveRead = preparedStatement(
+  "playlist_move_read",
+  (value) => sql`with entry as (
+      select id, section_id, position from playlist_entries where id = ${entryOf(value)})
+    select
+      (select json_build_object('id', id, 'sectionId', section_id, 'position', position) from entry) as entry,
+      exists (select 1 from playlist_sections where id = ${value("toSectionId")}::uuid
+        and playlist_id = ${value("playlistId")}::uuid) as "toExists",
+      (${value("fromSectionId")}::uuid is null or exists (select 1 from playlist_sections
+        where id = ${value("fromSectionId")}::uuid and playlist_id = ${value("playlistId")}::uuid)) as "fromExists",
+      ${entriesOf(sql`${value("toSectionId")}::uuid, (select section_id from entry)`)} as entries`,
+);
+
+interface MoveRead {
+  entry: PlacedEntry | null;
+  toExists: boolean;
+  fromExists: boolean;
+  entries: PlacedEntry[];
+}
+
+/**
+ * Writes a change of entries in one statement: the entries whose section or position changes (`moved`), and the new
+ * entries (`added`), each list as JSON.
+ */
+const writeEntries = preparedStatement(
+  "playlist_entries_write",
+  (value) => sql`with moved as (
+      update playlist_entries e set section_id = v.section_id, position = v.position
+      from json_to_recordset(${value("moved")}::json) as v(id uuid, section_id uuid, position int)
+      where e.id = v.id)
+    insert into playlist_entries (id, playlist_id, section_id, song_id, position)
+    select id, playlist_id, section_id, song_id, position
+    from json_to_recordset(${value("added")}::json)
+      as a(id uuid, playlist_id uuid, section_id uuid, song_id uuid, position int)`,
+);
+
+/** The entries of `ordered` placed in `sectionId` at 0..n-1 whose section or position that changes. */
+function placements(ordered: PlacedEntry[], sectionId: string) {
+  return ordered.flatMap((entry, position) =>
+    entry.sectionId === sectionId && entry.position === position
+      ? []
+      : [{ id: entry.id, section_id: sectionId, position }],
+  );
+}
+
 const clamp = (order: number | undefined, length: number) => Math.min(order ?? length, length);
+
+const notASection = (field: string) =>
+  invalid([`body.${field}: not a section of this playlist`], PLAYLIST_MESSAGES.sectionNotFound);
 
 /**
  * Adds a song the caller may see to a section (the first one when none is named, a new "songs" section when the
@@ -493,53 +572,58 @@ export async function addSong(
   callerId: string,
   input: { songId: string; sectionId?: string; order?: number },
 ): Promise<void> {
-  await withPlaylistLocked(db, playlistId, async (tx) => {
-    await checkSongs(tx, [input.songId], callerId, new Set());
-    const [counts] = await tx
-      .select({
-        total: sql<number>`count(*)::int`,
-        same: sql<number>`count(*) filter (where ${playlistEntries.songId} = ${input.songId})::int`,
-      })
-      .from(playlistEntries)
-      .where(eq(playlistEntries.playlistId, playlistId));
-    if ((counts?.same ?? 0) > 0) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
-    if ((counts?.total ?? 0) >= PLAYLIST_LIMITS.songsMax) throw conflict(PLAYLIST_MESSAGES.tooManySongs);
+  await withEntriesLocked(db, playlistId, async (tx) => {
+    const [read] = await addRead<AddRead>(tx, {
+      playlistId,
+      songId: input.songId,
+      userId: callerId,
+      sectionId: input.sectionId ?? null,
+    });
+    if (!read?.visible) throw notFound(SONG_MESSAGES.notFound);
+    if (read.inPlaylist) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
+    if (read.total >= PLAYLIST_LIMITS.songsMax) throw conflict(PLAYLIST_MESSAGES.tooManySongs);
+    if (input.sectionId && !read.sectionId) throw notASection("sectionId");
 
-    let sectionId = input.sectionId;
-    if (sectionId) {
-      await findSection(tx, playlistId, sectionId, "sectionId");
-    } else {
-      const [first] = await tx
-        .select({ id: playlistSections.id })
-        .from(playlistSections)
-        .where(eq(playlistSections.playlistId, playlistId))
-        .orderBy(asc(playlistSections.position), asc(playlistSections.id))
-        .limit(1);
-      sectionId = first?.id;
-      if (!sectionId) {
-        sectionId = randomUUID();
-        await tx.insert(playlistSections).values({ id: sectionId, playlistId, title: "songs", position: 0 });
-      }
+    let sectionId = read.sectionId;
+    if (!sectionId) {
+      sectionId = randomUUID();
+      await tx.insert(playlistSections).values({ id: sectionId, playlistId, title: "songs", position: 0 });
     }
-    const existing = await sectionEntries(tx, sectionId);
-    const at = clamp(input.order, existing.length);
+    const at = clamp(input.order, read.entries.length);
     const id = randomUUID();
-    await tx
-      .insert(playlistEntries)
-      .values({ id, playlistId, sectionId, songId: input.songId, position: existing.length });
-    await writePositions(tx, [
-      ...existing.slice(0, at),
-      { id, position: existing.length },
-      ...existing.slice(at),
-    ]);
+    const added = { id, sectionId, position: at };
+    const ordered = [...read.entries.slice(0, at), added, ...read.entries.slice(at)];
+    await writeEntries(tx, {
+      moved: JSON.stringify(placements(ordered, sectionId).filter((entry) => entry.id !== id)),
+      added: JSON.stringify([
+        { id, playlist_id: playlistId, section_id: sectionId, song_id: input.songId, position: at },
+      ]),
+    });
   });
 }
 
+/**
+ * Removes an entry and closes the gap it leaves, in one statement: the section's other entries are numbered 0..n-1
+ * again in their order. Not in the playlist: 404.
+ */
+const removeEntry = preparedStatement(
+  "playlist_remove_entry",
+  (value) => sql`with gone as (
+      delete from playlist_entries where id = ${entryOf(value)} returning id, section_id),
+    ranked as (
+      select e.id, (row_number() over (order by e.position, e.created_at, e.id) - 1)::int as position
+      from playlist_entries e
+      where e.section_id in (select section_id from gone) and e.id not in (select id from gone)),
+    renumbered as (
+      update playlist_entries e set position = r.position from ranked r
+      where e.id = r.id and e.position <> r.position)
+    select count(*)::int as removed from gone`,
+);
+
 export async function removeSong(db: Db, playlistId: string, songOrEntryId: string): Promise<void> {
-  await withPlaylistLocked(db, playlistId, async (tx) => {
-    const entry = await findEntry(tx, playlistId, songOrEntryId);
-    await tx.delete(playlistEntries).where(eq(playlistEntries.id, entry.id));
-    await writePositions(tx, await sectionEntries(tx, entry.sectionId));
+  await withEntriesLocked(db, playlistId, async (tx) => {
+    const [row] = await removeEntry<{ removed: number }>(tx, { playlistId, songOrEntryId });
+    if (!row?.removed) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
   });
 }
 
@@ -553,30 +637,36 @@ export async function moveSong(
   songOrEntryId: string,
   input: { fromSectionId?: string; toSectionId: string; order?: number },
 ): Promise<void> {
-  await withPlaylistLocked(db, playlistId, async (tx) => {
-    const entry = await findEntry(tx, playlistId, songOrEntryId);
+  await withEntriesLocked(db, playlistId, async (tx) => {
+    const [read] = await moveRead<MoveRead>(tx, {
+      playlistId,
+      songOrEntryId,
+      toSectionId: input.toSectionId,
+      fromSectionId: input.fromSectionId ?? null,
+    });
+    const entry = read?.entry;
+    if (!read || !entry) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
     if (input.fromSectionId && input.fromSectionId !== entry.sectionId) {
-      await findSection(tx, playlistId, input.fromSectionId, "fromSectionId");
+      if (!read.fromExists) throw notASection("fromSectionId");
       throw conflict(PLAYLIST_MESSAGES.movedMeanwhile);
     }
-    await findSection(tx, playlistId, input.toSectionId, "toSectionId");
-    const others = (await sectionEntries(tx, input.toSectionId)).filter((row) => row.id !== entry.id);
+    if (!read.toExists) throw notASection("toSectionId");
+    const inSection = (sectionId: string) =>
+      read.entries.filter((row) => row.sectionId === sectionId && row.id !== entry.id);
+    const others = inSection(input.toSectionId);
     const at = clamp(input.order, others.length);
-    if (entry.sectionId !== input.toSectionId) {
-      await tx
-        .update(playlistEntries)
-        .set({ sectionId: input.toSectionId, position: others.length })
-        .where(eq(playlistEntries.id, entry.id));
-    }
-    const moved = {
-      id: entry.id,
-      position: entry.sectionId === input.toSectionId ? entry.position : others.length,
-    };
-    await writePositions(tx, [...others.slice(0, at), moved, ...others.slice(at)]);
+    const moved = placements([...others.slice(0, at), entry, ...others.slice(at)], input.toSectionId);
     if (entry.sectionId !== input.toSectionId)
-      await writePositions(tx, await sectionEntries(tx, entry.sectionId));
+      moved.push(...placements(inSection(entry.sectionId), entry.sectionId));
+    if (moved.length > 0) await writeEntries(tx, { moved: JSON.stringify(moved), added: "[]" });
   });
 }
+
+const setKey = preparedStatement(
+  "playlist_entry_key",
+  (value) =>
+    sql`update playlist_entries set key = ${value("key")}::text where id = ${entryOf(value)} returning id`,
+);
 
 /** Sets or clears the key an entry is sung in. */
 export async function setEntryKey(
@@ -585,9 +675,9 @@ export async function setEntryKey(
   songOrEntryId: string,
   key: string | null,
 ): Promise<void> {
-  await withPlaylistLocked(db, playlistId, async (tx) => {
-    const entry = await findEntry(tx, playlistId, songOrEntryId);
-    await tx.update(playlistEntries).set({ key }).where(eq(playlistEntries.id, entry.id));
+  await withEntriesLocked(db, playlistId, async (tx) => {
+    const [row] = await setKey<{ id: string }>(tx, { playlistId, songOrEntryId, key });
+    if (!row) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
   });
 }
 
