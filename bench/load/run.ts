@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
-import { resultFile } from "../common.js";
+import { postgresConnection, resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
@@ -318,7 +318,7 @@ async function main() {
     out();
     out(
       `${people} people, ${seconds} s measured after ${warmup} s of warm-up, pauses of ${thinkMs} ms on average; ` +
-        `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres}; ` +
+        `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)}; ` +
         `${cpus().length} CPUs, load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(" ")} at the end; ${started.toISOString()}.`,

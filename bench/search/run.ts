@@ -17,7 +17,7 @@ import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { searchStatement } from "../../apps/server/src/features/songs/service.js";
-import { resultFile } from "../common.js";
+import { postgresConnection, resultFile } from "../common.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { httpLoad, type Measurement, type SqlStatement, sqlLoad } from "./measure.js";
 import { type Shape, shapes } from "./queries.js";
@@ -332,6 +332,7 @@ async function main() {
   const context =
     `${size.songs.toLocaleString("en-US")} generated songs (${size.users} users, ${size.choirs} choirs, ` +
     `${size.tags} tags, ${size.artists} artists), searched as ${BENCH_USER_EMAIL}. PostgreSQL ${postgres.version} ` +
+    `over ${postgresConnection(databaseUrl)} ` +
     `(shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem}), Node.js ${process.version}, ` +
     `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator share the machine ` +
     `(1-minute load average ${loadBefore.toFixed(1)} when the run started). ${seconds} s per measurement ` +
