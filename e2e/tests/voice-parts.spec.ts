@@ -87,7 +87,7 @@ test("a singer with a voice part sees it highlighted on the song, or alone, as t
 
   await page.goto(`/songs/${songId}?choirId=${director.choirId}`);
   const sections = page.getByTestId("sheet-section");
-  await expect(page.getByTestId("sheet-parts")).toContainText("My part: alto");
+  await expect(page.getByTestId("sheet-parts")).toContainText("My part: Alto");
   // Highlighted by default: the alto verse is marked, the others are shown as they are.
   await expect(sections.filter({ hasText: "Altos answer" })).toHaveAttribute("data-mine", "true");
   await expect(sections.filter({ hasText: "Tenors call" })).not.toHaveAttribute("data-mine", /.*/);

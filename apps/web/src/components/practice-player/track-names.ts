@@ -1,12 +1,11 @@
-import { STANDARD_VOICE_PARTS, TRACK_FULL_MIX } from "@choir/contract";
+import { TRACK_FULL_MIX } from "@choir/contract";
 import type { TFunction } from "i18next";
-
-const STANDARD = new Set<string>(STANDARD_VOICE_PARTS);
+import { voicePartLabel } from "../../lib/voice-parts";
 
 /** A track's part as it reads in the reader's language: the full mix and the four standard parts translated. */
 export function trackPartLabel(t: TFunction, part: string): string {
   if (part === TRACK_FULL_MIX) return t("tracks.fullMix");
-  return STANDARD.has(part) ? t(`choir.voiceParts.standard.${part}`) : part;
+  return voicePartLabel(t, part);
 }
 
 /** What a track is called: its part, and its own label after it when it has one ("Alto · slow"). */

@@ -118,6 +118,19 @@ describe("song sheet layout", () => {
     expect(meta.textContent).toContain("84 bpm");
   });
 
+  it("names the singer's part as the choir names it: a standard part translated, the choir's own as written", async () => {
+    const parts = "{start_of_verse-alto}\n[C]La la\n{end_of_verse-alto}";
+    renderSheet(<SongSheetView content={parts} myPart="Alto" />);
+    expect(screen.getByTestId("sheet-parts").textContent).toContain("My part: Alto");
+    cleanup();
+    await i18n.changeLanguage("es");
+    renderSheet(<SongSheetView content={parts} myPart="Alto" />);
+    expect(screen.getByTestId("sheet-parts").textContent).toContain("Mi cuerda: Contralto");
+    cleanup();
+    renderSheet(<SongSheetView content={parts} myPart="S1" />);
+    expect(screen.getByTestId("sheet-parts").textContent).toContain("Mi cuerda: S1");
+  });
+
   it("shows a voice selector as a badge and comments with their style", () => {
     renderSheet(
       <SongSheetView

@@ -40,6 +40,7 @@ import {
 import type { TFunction } from "i18next";
 import { createContext, memo, type ReactNode, useContext, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { voicePartLabel } from "../../lib/voice-parts";
 import classes from "./song-sheet.module.css";
 import {
   SHEET_FONT_SIZES,
@@ -691,7 +692,7 @@ export function PartsControl({
   return (
     <div className={classes.partsControl} data-testid="sheet-parts">
       <span className={classes.partsLabel} id={labelId}>
-        {t("songs.sheet.parts.label", { part: voiceLabel(part, t) })}
+        {t("songs.sheet.parts.label", { part: voicePartLabel(t, part) })}
       </span>
       <SegmentedControl
         size="xs"

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
+import { voicePartLabel } from "../../../lib/voice-parts";
 import { useChangeMemberRole, useRemoveMember } from "../api";
 import classes from "./choirs.module.css";
 import { StatusBadge } from "./status-badge";
-import { VoicePartSelect, VoicePartSummary, voicePartLabel } from "./voice-parts";
+import { VoicePartSelect, VoicePartSummary } from "./voice-parts";
 
 interface MemberListProps {
   choir: Choir;

@@ -1,17 +1,10 @@
 import { type Choir, type ChoirMember, LIMITS, STANDARD_VOICE_PARTS } from "@choir/contract";
 import { Card, Group, Select, TagsInput, Text, Title } from "@mantine/core";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { showError, showSuccess } from "../../../lib/toast";
+import { voicePartLabel } from "../../../lib/voice-parts";
 import { useSetVoicePart, useUpdateChoir } from "../api";
 import { StatusBadge } from "./status-badge";
-
-const STANDARD = new Set<string>(STANDARD_VOICE_PARTS);
-
-/** A part as it reads in the reader's language: the four standard ones translated, the choir's own as written. */
-export function voicePartLabel(t: TFunction, part: string): string {
-  return STANDARD.has(part) ? t(`choir.voiceParts.standard.${part}`) : part;
-}
 
 /** The parts one may choose in a choir: the standard four, then the choir's own (and `current`, if neither). */
 export function voicePartChoices(choir: Choir, current: string | null): string[] {

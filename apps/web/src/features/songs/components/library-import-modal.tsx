@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, List, Modal, Progress, Stack, Text } from "@mantine/core";
+import { Alert, Button, FileInput, List, Modal, Progress, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconAlertTriangle,
@@ -10,6 +10,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../../components/dialog-actions";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { importSongs, previewImport, useSongsWritten } from "../api";
 import {
@@ -307,7 +308,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
           </Stack>
         ) : null}
 
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           {phase.step === "done" ? (
             <>
               <Button variant="default" onClick={reset} data-testid="songs-import-more">
@@ -348,7 +349,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               </Button>
             </>
           )}
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );
