@@ -1,10 +1,11 @@
 import { SIGN_IN_ERRORS } from "@choir/contract";
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import es from "../../../locales/es.json";
 import { mockFetchPerTest, renderPage } from "../../../test/render-page";
+import { CALLBACK_ERROR_DELAY_MS } from "../callback";
 import { AuthCallbackPage } from "./auth-callback-page";
 import { AuthErrorPage } from "./auth-error-page";
 
@@ -50,6 +51,21 @@ describe("auth error page", () => {
 });
 
 describe("auth callback page with an error", () => {
+  // The page waits CALLBACK_ERROR_DELAY_MS before sending the visitor on: the clock is moved, not waited for.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The error stays on screen through the delay (half of it, with room for a slow machine), then the page moves on. */
+  async function afterTheDelay(router: ReturnType<typeof renderPage>) {
+    await vi.advanceTimersByTimeAsync(CALLBACK_ERROR_DELAY_MS / 2);
+    expect(router.state.location.pathname).toBe("/auth/callback");
+    await vi.advanceTimersByTimeAsync(CALLBACK_ERROR_DELAY_MS / 2);
+  }
+
   it("never shows the error text from the address, and sends the visitor on with a generic reason", async () => {
     const router = renderPage(
       routes,
@@ -58,7 +74,8 @@ describe("auth callback page with an error", () => {
     const error = await screen.findByTestId("auth-callback-error");
     expect(error.textContent).not.toContain("locked");
     expect(error.textContent).toContain(en.auth.error.genericDescription);
-    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/error"), { timeout: 4000 });
+    await afterTheDelay(router);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/error"));
     expect(router.state.location.search).toBe("?reason=generic");
     expect((await screen.findByTestId("auth-error-page")).textContent).not.toContain("locked");
     expect(fetchMock).not.toHaveBeenCalled();
@@ -74,7 +91,8 @@ describe("auth callback page with an error", () => {
     const router = renderPage(routes, `/auth/callback?error=${encodeURIComponent(message)}`);
     const error = await screen.findByTestId("auth-callback-error");
     expect(error.textContent).not.toContain(message);
-    await waitFor(() => expect(router.state.location.search).toBe(`?reason=${reason}`), { timeout: 4000 });
+    await afterTheDelay(router);
+    await waitFor(() => expect(router.state.location.search).toBe(`?reason=${reason}`));
   });
 
   it("reports a refused one-time code as a sign-in link problem, without the server's text", async () => {
@@ -92,6 +110,7 @@ describe("auth callback page with an error", () => {
     // Only the code exchange was tried: no invitation was accepted.
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/auth/token");
-    await waitFor(() => expect(router.state.location.search).toBe("?reason=token"), { timeout: 4000 });
+    await afterTheDelay(router);
+    await waitFor(() => expect(router.state.location.search).toBe("?reason=token"));
   });
 });
