@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { ConfirmDialogProps } from "./confirm-dialog";
+import { DialogActions } from "./dialog-actions";
 
 /** The dialog itself (its own chunk; see confirm-dialog.tsx). */
 export function ConfirmDialogModal({
@@ -33,7 +34,7 @@ export function ConfirmDialogModal({
             {warning}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onCancel} data-testid={`${testId}-cancel`}>
             {t("common.cancel")}
           </Button>
@@ -45,7 +46,7 @@ export function ConfirmDialogModal({
           >
             {confirmLabel}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import type { Choir } from "@choir/contract";
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, List, Modal, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { DialogActions } from "../../../components/dialog-actions";
 import { choirChangeErrorMessage, type Message, messageText } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { useDeleteChoir } from "../api";
@@ -79,7 +80,7 @@ export function DangerZone({ choir }: { choir: Choir }) {
           <Text fw={700} className={classes.dangerText}>
             {t("choir.delete.finalWarning")}
           </Text>
-          <Group justify="flex-end" gap="sm">
+          <DialogActions>
             <Button variant="default" onClick={() => setOpen(false)} data-testid="choir-delete-cancel">
               {t("common.cancel")}
             </Button>
@@ -92,7 +93,7 @@ export function DangerZone({ choir }: { choir: Choir }) {
             >
               {t("choir.delete.confirm")}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Card>

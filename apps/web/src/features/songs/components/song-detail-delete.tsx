@@ -1,10 +1,11 @@
 import type { Song } from "@choir/contract";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Modal, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { DialogActions } from "../../../components/dialog-actions";
 import { type Message, messageText } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { songKeys, useDeleteSong } from "../api";
@@ -65,7 +66,7 @@ export function SongDeleteButton({ song }: { song: Song }) {
               {messageText(t, failure)}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm">
+          <DialogActions>
             <Button variant="default" onClick={() => setOpen(false)} data-testid="song-delete-cancel">
               {t("common.cancel")}
             </Button>
@@ -78,7 +79,7 @@ export function SongDeleteButton({ song }: { song: Song }) {
             >
               {t("songs.detail.deleteConfirm")}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </>
