@@ -252,6 +252,7 @@ describe("the in-memory song index", () => {
 
   it("answers as the search statement does: totals, pages and their order, for 160 searches as people type", async () => {
     const answered = indexed.searchIndex.answered;
+    const inOne = indexed.searchIndex.answeredInOne;
     let nonEmpty = 0;
     let ranked = 0;
     for (const { caller, query } of queries(160)) {
@@ -271,6 +272,8 @@ describe("the in-memory song index", () => {
     }
     expect(indexed.searchIndex.answered - answered).toBe(160);
     expect(statement.searchIndex.answered).toBe(0);
+    // Nothing changes meanwhile: once a caller's choirs and the tags asked are known, one statement answers.
+    expect(indexed.searchIndex.answeredInOne - inOne).toBeGreaterThan(120);
     // The comparison means something: most searches find several songs, some of them ranked.
     expect(nonEmpty).toBeGreaterThan(100);
     expect(ranked).toBeGreaterThan(10);
@@ -350,7 +353,10 @@ describe("the in-memory song index", () => {
     expect(await find(indexed, beto, "kumqu")).toEqual([songId]);
     await database.db.delete(choirMembers).where(eq(choirMembers.userId, beto.id));
 
-    // Written by hand in SQL, as by another program.
+    // Written by hand in SQL, as by another program; the caller searched just before, so the search starts from
+    // what it knew, and its statement finds the change: the index searches again.
+    expect(await find(indexed, clara, "arrebol")).toEqual([]);
+    const inOne = indexed.searchIndex.answeredInOne;
     const [byHand] = await database.db
       .insert(songs)
       .values({
@@ -362,6 +368,9 @@ describe("the in-memory song index", () => {
       })
       .returning({ id: songs.id });
     expect(await find(indexed, clara, "arrebol")).toEqual([byHand!.id]);
+    expect(indexed.searchIndex.answeredInOne).toBe(inOne);
+    expect(await find(indexed, clara, "arrebol")).toEqual([byHand!.id]);
+    expect(indexed.searchIndex.answeredInOne).toBe(inOne + 1);
 
     // Deleted: gone from both servers' answers.
     await write(indexed, "DELETE", `/api/songs/${songId}`);

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, preparedStatement, sqlArray } from "../../db/client.js";
 import type { HeadEntry } from "./pg-text.js";
 import { compareCodePoints, type IndexRow, SongIndex } from "./search-index.js";
-import { tagIdRows } from "./service.js";
+import { pageRows, tagIdRows } from "./service.js";
 
 /**
  * Keeps a server's in-memory song index (search-index.ts) in step with `song_search`.
@@ -17,6 +17,9 @@ import { tagIdRows } from "./service.js";
  *   are read now, again if need be. So a search sees every change committed before it began, as the search
  *   statement does, on one server or many.
  * - Readings finish in any order; one taken before the last applied one is dropped (the later one saw all it saw).
+ *   A row or removal read again with the transaction that was applied for it is no change.
+ * - A search whose caller's choirs and tags were read before searches first and catches up in the same statement as
+ *   it reads its page; the page stands when that statement found no change (service.ts, `searchWithIndex`).
  * - A server that has not read for a long while (removals are kept a day) reads everything again.
  */
 
@@ -40,13 +43,15 @@ interface RowJson {
   cr: string | number;
   w: string[];
   h: { l: string; p: number[] | null; w: string[] | null }[] | null;
+  /** The transaction that wrote the row (xid8, as text). */
+  x: string;
 }
 
 const rowColumns = sql.raw(`json_build_object('s', ss.song_id, 'v', ss.visibility, 'c', ss.creator_id,
   'vc', ss.version_choir_id, 'ch', ss.choir_ids, 't', ss.tag_ids, 'ti', ss.title_norm, 'ar', ss.artist_norm,
   'cr', (extract(epoch from ss.created_at) * 1000000)::bigint, 'w', tsvector_to_array(ss.words),
   'h', (select json_agg(json_build_object('l', u.lexeme, 'p', u.positions, 'w', u.weights))
-        from unnest(ss.head_vector) u))`);
+        from unnest(ss.head_vector) u), 'x', ss.written_xid::text)`);
 
 function toRow(json: RowJson): IndexRow {
   return {
@@ -76,14 +81,35 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * What changed since `since` (rows and removals), the caller's choirs and the ids of the tags asked by name, with
  * the snapshot's oldest running transaction: one statement before every search, prepared once a connection.
  */
-const catchUpStatement = preparedStatement(
-  "search_index_catch_up",
-  (value) => sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-      (select array_agg(m.choir_id) from choir_members m where m.user_id = ${value("caller")}::uuid) as choirs,
+const catchUpColumns = (
+  value: (name: string) => SQL,
+) => sql`pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+      (select array_agg(m.choir_id order by m.choir_id) from choir_members m where m.user_id = ${value("caller")}::uuid) as choirs,
       (select json_agg(json_build_array(x.ord, x.id)) from (${tagIdRows(value("tagNames"))}) x) as tags,
       (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${value("since")}::xid8) as changed,
-      (select array_agg(r.song_id) from song_search_removed r where r.written_xid >= ${value("since")}::xid8) as removed`,
+      (select json_agg(json_build_array(r.song_id, r.written_xid::text)) from song_search_removed r
+        where r.written_xid >= ${value("since")}::xid8) as removed`;
+
+const catchUpStatement = preparedStatement(
+  "search_index_catch_up",
+  (value) => sql`select ${catchUpColumns(value)}`,
 );
+
+/** The catch-up with the rows of a page the index found before it (`pageRows`), in the same snapshot. */
+const catchUpWithPageStatement = preparedStatement(
+  "search_index_catch_up_page",
+  (value) => sql`select ${catchUpColumns(value)},
+      (select json_agg(p.song) from (${pageRows(value("ids"), value("caller"))}) p) as page`,
+);
+
+/** A caller's choirs and, for each tag name asked, the ids it stands for; every list sorted. */
+export interface CallerFacts {
+  choirIds: string[];
+  tagIdLists: string[][];
+}
+
+/** Callers and tag names whose last reading a server keeps, each, before starting over. */
+const FACTS_KEPT = 10_000;
 
 /** Characters whose order tells a code-point collation from a language's one. */
 const COLLATION_PROBE = [
@@ -112,6 +138,17 @@ export class SearchIndexSync {
   state: IndexState;
   /** Searches the index has answered (tests read it). */
   answered = 0;
+  /** Of those, the ones answered with one statement (tests read it). */
+  answeredInOne = 0;
+  /** Each caller's choirs and each tag name's ids as last read, for the next search to start from. */
+  private readonly choirsOf = new Map<string, string[]>();
+  private readonly tagIdsOf = new Map<string, string[]>();
+  /**
+   * The rows and removals a catch-up applied, by song, with their writing transaction, while they may be read again
+   * (not older than the horizon): one read again is no change.
+   */
+  private readonly appliedRows = new Map<string, string>();
+  private readonly appliedRemovals = new Map<string, string>();
   /** The oldest transaction running when the last applied reading was taken (xid8, as text). */
   private horizon = "0";
   private readAt = 0;
@@ -191,20 +228,41 @@ export class SearchIndexSync {
     index.sortOrders();
     this.index = index;
     this.horizon = horizon;
+    this.appliedRows.clear();
+    this.appliedRemovals.clear();
     this.readAt = Date.now();
     this.state = "ready";
     this.log.info({ songs: this.index.size, ms: Date.now() - began }, "search index ready");
   }
 
   /**
+   * The caller's choirs and the tags' ids as the last catch-up read them, when the index is ready and every one of
+   * them was read before; a search may start from them, to be checked by its catch-up.
+   */
+  known(callerId: string, tagNames: readonly string[] = []): CallerFacts | undefined {
+    if (this.state !== "ready") return undefined;
+    const choirIds = this.choirsOf.get(callerId);
+    if (!choirIds) return undefined;
+    const tagIdLists: string[][] = [];
+    for (const name of tagNames) {
+      const ids = this.tagIdsOf.get(name);
+      if (!ids) return undefined;
+      tagIdLists.push(ids);
+    }
+    return { choirIds, tagIdLists };
+  }
+
+  /**
    * Brings the index up to date with everything committed before now, and answers the caller's choirs and, for each
    * tag name asked, the ids of the tags it stands for (`tagIdsByName`'s rule), in the same statement; undefined when
-   * the index is not ready (the caller searches with the database).
+   * the index is not ready (the caller searches with the database). With `pageIds`, the same statement reads those
+   * songs' rows (`page`); `changed` says whether it found any row changed or removed since the last reading.
    */
   async catchUp(
     callerId: string,
     tagNames: readonly string[] = [],
-  ): Promise<{ choirIds: string[]; tagIdLists: string[][] } | undefined> {
+    pageIds?: readonly string[],
+  ): Promise<(CallerFacts & { changed: boolean; page: unknown[] | undefined }) | undefined> {
     if (this.state !== "ready") return undefined;
     if (Date.now() - this.readAt > READ_AGAIN_AFTER_MS) {
       this.state = "loading";
@@ -214,19 +272,38 @@ export class SearchIndexSync {
     }
     const number = ++this.started;
     const since = this.horizon;
-    const [result] = await catchUpStatement<{
+    type Reading = {
       xmin: string;
       choirs: string[] | null;
       tags: [number, string][] | null;
       changed: RowJson[] | null;
-      removed: string[] | null;
-    }>(this.db, { since, caller: callerId, tagNames: [...tagNames] });
+      removed: [string, string][] | null;
+      page?: unknown[] | null;
+    };
+    const values = { since, caller: callerId, tagNames: [...tagNames] };
+    const [result] = pageIds
+      ? await catchUpWithPageStatement<Reading>(this.db, { ...values, ids: [...pageIds] })
+      : await catchUpStatement<Reading>(this.db, values);
     if (!result) throw new Error("search index: the catch-up statement answered no row");
+    // While a transaction older than the last reading runs, what was written since is read again each time.
+    const rows = (result.changed ?? []).filter((row) => this.appliedRows.get(row.s) !== row.x);
+    const removals = (result.removed ?? []).filter(([song, xid]) => this.appliedRemovals.get(song) !== xid);
+    const changed = rows.length > 0 || removals.length > 0;
     if (number > this.applied && this.state === "ready") {
       this.applied = number;
-      if (result.changed?.length) this.index.put(result.changed.map(toRow));
-      if (result.removed?.length) this.index.remove(result.removed);
+      if (rows.length > 0) this.index.put(rows.map(toRow));
+      if (removals.length > 0) this.index.remove(removals.map(([song]) => song));
+      for (const row of rows) {
+        this.appliedRows.set(row.s, row.x);
+        this.appliedRemovals.delete(row.s);
+      }
+      for (const [song, xid] of removals) {
+        this.appliedRemovals.set(song, xid);
+        this.appliedRows.delete(song);
+      }
       this.horizon = result.xmin;
+      forgetOlderThan(this.appliedRows, this.horizon);
+      forgetOlderThan(this.appliedRemovals, this.horizon);
       this.readAt = Date.now();
     }
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
@@ -240,6 +317,22 @@ export class SearchIndexSync {
       const list = tagIdLists[ord];
       if (list && !list.includes(id)) list.push(id);
     }
-    return { choirIds: result.choirs ?? [], tagIdLists };
+    for (const list of tagIdLists) list.sort();
+    const choirIds = result.choirs ?? [];
+    remember(this.choirsOf, callerId, choirIds);
+    for (const [i, name] of tagNames.entries()) remember(this.tagIdsOf, name, tagIdLists[i]!);
+    return { choirIds, tagIdLists, changed, page: result.page ?? undefined };
   }
+}
+
+/** Drops the entries written before `horizon` (xid8 as text): no reading returns them again. */
+function forgetOlderThan(applied: Map<string, string>, horizon: string): void {
+  if (applied.size === 0) return;
+  const limit = BigInt(horizon);
+  for (const [song, xid] of applied) if (BigInt(xid) < limit) applied.delete(song);
+}
+
+function remember(kept: Map<string, string[]>, key: string, value: string[]): void {
+  if (!kept.has(key) && kept.size >= FACTS_KEPT) kept.clear();
+  kept.set(key, value);
 }

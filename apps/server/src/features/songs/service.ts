@@ -8,7 +8,7 @@ import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
 import { requireCreator, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
 import { compareCodePoints, type IndexSort, type IndexWord } from "./search-index.js";
-import type { SearchIndexSync } from "./search-index-sync.js";
+import type { CallerFacts, SearchIndexSync } from "./search-index-sync.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -888,29 +888,59 @@ async function searchWithIndex(
   if (sortBy === "tags" || sortBy === "lastSung") return undefined;
   const forms = term && words.length > 0 ? await indexWords(db, term, words) : { words: [], termFolded: "" };
   if (!forms) return undefined;
-  const fresh = await index.catchUp(callerId, given.tags);
-  if (!fresh) return undefined;
   const ascending =
     (given.sortDirection ?? (sortBy === "relevance" || sortBy === "createdAt" ? "desc" : "asc")) === "asc";
-  const found = index.index.search({
-    callerId,
-    callerChoirIds: fresh.choirIds,
-    words: forms.words,
-    termFolded: forms.termFolded,
-    tagIdLists: fresh.tagIdLists,
-    visibility: given.visibility,
-    choirId: given.choirId,
-    userId: given.userId,
-    onlyUserCreated: given.onlyUserCreated,
-    // Relevance without a word is the title order, as in the search statement.
-    sortBy: (sortBy === "relevance" && forms.words.length === 0 ? "title" : sortBy) as IndexSort,
-    ascending,
-    skip: given.skip,
-    take: given.take,
-  });
-  const songs = found.songIds.length > 0 ? await songsOfPage(db, callerId, found.songIds) : [];
-  index.answered++;
-  return { songs, totalCount: found.total, hasMore: given.skip + songs.length < found.total };
+  const searchFor = ({ choirIds, tagIdLists }: CallerFacts) =>
+    index.index.search({
+      callerId,
+      callerChoirIds: choirIds,
+      words: forms.words,
+      termFolded: forms.termFolded,
+      tagIdLists,
+      visibility: given.visibility,
+      choirId: given.choirId,
+      userId: given.userId,
+      onlyUserCreated: given.onlyUserCreated,
+      // Relevance without a word is the title order, as in the search statement.
+      sortBy: (sortBy === "relevance" && forms.words.length === 0 ? "title" : sortBy) as IndexSort,
+      ascending,
+      skip: given.skip,
+      take: given.take,
+    });
+  const answer = (found: { songIds: string[]; total: number }, songs: SongDetails[]): SearchAnswer => {
+    index.answered++;
+    return { songs, totalCount: found.total, hasMore: given.skip + songs.length < found.total };
+  };
+  // With the caller's choirs and tags known from an earlier search, the index searches first and one statement
+  // both catches up and reads the page; the page stands when that statement found nothing changed.
+  const known = index.known(callerId, given.tags);
+  if (known) {
+    const found = searchFor(known);
+    const checked = await index.catchUp(callerId, given.tags, found.songIds);
+    if (!checked) return undefined;
+    if (!checked.changed && sameFacts(checked, known)) {
+      index.answeredInOne++;
+      return answer(found, await pageDetails(db, found.songIds, (checked.page ?? []) as PageRow[]));
+    }
+    const again = searchFor(checked);
+    return answer(again, again.songIds.length > 0 ? await songsOfPage(db, callerId, again.songIds) : []);
+  }
+  const fresh = await index.catchUp(callerId, given.tags);
+  if (!fresh) return undefined;
+  const found = searchFor(fresh);
+  return answer(found, found.songIds.length > 0 ? await songsOfPage(db, callerId, found.songIds) : []);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/** Whether two readings of a caller's choirs and tag ids agree (both keep their lists sorted). */
+function sameFacts(a: CallerFacts, b: CallerFacts): boolean {
+  return (
+    sameList(a.choirIds, b.choirIds) &&
+    a.tagIdLists.length === b.tagIdLists.length &&
+    a.tagIdLists.every((ids, i) => sameList(ids, b.tagIdLists[i]!))
+  );
 }
 
 /**
@@ -940,12 +970,18 @@ async function namedTags(db: Db, tagIdLists: string[][]): Promise<SongTagEntry[]
   );
 }
 
+type PageRow = Omit<NonNullable<SearchRow["song"]>, "tags"> & { tags: string[] };
+
 /** The songs of a page found by the index, in its order; the caller's right to see each is checked again. */
 async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise<SongDetails[]> {
-  type PageRow = Omit<NonNullable<SearchRow["song"]>, "tags"> & { tags: string[] };
   const rows = (await pageStatement<{ song: PageRow }>(db, { ids: songIds, caller: callerId })).map(
     ({ song }) => song,
   );
+  return pageDetails(db, songIds, rows);
+}
+
+/** A page's rows (`pageRows`) in the index's order, with their tags named. */
+async function pageDetails(db: Db, songIds: string[], rows: PageRow[]): Promise<SongDetails[]> {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = songIds.flatMap((id) => byId.get(id) ?? []);
   const tagLists = await namedTags(
@@ -1135,12 +1171,14 @@ const songJsonOf = (tagsAs: "entries" | "ids") => sql`json_build_object(
 const songJson = songJsonOf("entries");
 
 /** The songs of a page by id, if the caller may see them: prepared once a connection (every search runs it). */
-const pageStatement = preparedStatement(
-  "search_page",
-  (value) => sql`select ${songJsonOf("ids")} as song
+const pageStatement = preparedStatement("search_page", (value) => pageRows(value("ids"), value("caller")));
+
+/** The rows (`song`, JSON) of the songs `ids` (a uuid array) the caller may see; the catch-up can read them too. */
+export function pageRows(ids: SQL, caller: SQL): SQL {
+  return sql`select ${songJsonOf("ids")} as song
     from songs s join song_browse shown on shown.song_id = s.id
-    where s.id = any(${value("ids")}::uuid[]) and ${visibleSearchRow(sql`${value("caller")}::uuid`, "shown")}`,
-);
+    where s.id = any(${ids}::uuid[]) and ${visibleSearchRow(sql`${caller}::uuid`, "shown")}`;
+}
 
 /**
  * The most used tags (empty query), or the tags matching the query (case- and accent-insensitive, by their own
