@@ -76,7 +76,8 @@ function tally(name: CallName): Tally {
 
 /**
  * The people's connections, kept open between calls as a browser keeps them. Node's `http` rather than `fetch`:
- * fetch cost the simulated people about a quarter of the machine's CPU, taken from the server they measure.
+ * fetch cost the simulated people 28 % of a core against 17 % (bench/results/load-2026-11-28.md), CPU taken from
+ * the server they measure.
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
 

@@ -923,12 +923,12 @@ async function searchWithIndex(
       return answer(found, await pageDetails(db, found.songIds, (checked.page ?? []) as PageRow[]));
     }
     const again = searchFor(checked);
-    return answer(again, again.songIds.length > 0 ? await songsOfPage(db, callerId, again.songIds) : []);
+    return answer(again, await songsOfPage(db, callerId, again.songIds));
   }
   const fresh = await index.catchUp(callerId, given.tags);
   if (!fresh) return undefined;
   const found = searchFor(fresh);
-  return answer(found, found.songIds.length > 0 ? await songsOfPage(db, callerId, found.songIds) : []);
+  return answer(found, await songsOfPage(db, callerId, found.songIds));
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -974,6 +974,7 @@ type PageRow = Omit<NonNullable<SearchRow["song"]>, "tags"> & { tags: string[] }
 
 /** The songs of a page found by the index, in its order; the caller's right to see each is checked again. */
 async function songsOfPage(db: Db, callerId: string, songIds: string[]): Promise<SongDetails[]> {
+  if (songIds.length === 0) return [];
   const rows = (await pageStatement<{ song: PageRow }>(db, { ids: songIds, caller: callerId })).map(
     ({ song }) => song,
   );
