@@ -80,15 +80,27 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * What changed since `since` (rows and removals), the caller's choirs and the ids of the tags asked by name, with
  * the snapshot's oldest running transaction: one statement before every search, prepared once a connection.
+ *
+ * Written so that PostgreSQL plans it once a connection instead of at every call (planning cost more than running
+ * it: about 0.7 ms of 1.6). A prepared statement is planned for its values five times, then once for any values
+ * when that plan is not estimated dearer than theirs. Two clauses keep that estimate honest:
+ * - `written_xid` has an upper bound as well (the largest xid8, always true). For a lower bound alone of a value not
+ *   known yet the estimate is a third of the table; for a range of one, a small share. The plan is then the
+ *   `written_xid` index either way.
+ * - The tag names are looked up only when some are asked (`cardinality`, decided once a call): no tag read at all
+ *   for a search by words alone.
  */
+const NO_LATER_XID = "'18446744073709551615'::xid8";
 const catchUpColumns = (
   value: (name: string) => SQL,
 ) => sql`pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
       (select array_agg(m.choir_id order by m.choir_id) from choir_members m where m.user_id = ${value("caller")}::uuid) as choirs,
-      (select json_agg(json_build_array(x.ord, x.id)) from (${tagIdRows(value("tagNames"))}) x) as tags,
-      (select json_agg(${rowColumns}) from song_search ss where ss.written_xid >= ${value("since")}::xid8) as changed,
+      (select json_agg(json_build_array(x.ord, x.id)) from (${tagIdRows(value("tagNames"))}) x
+        where cardinality(${value("tagNames")}::text[]) > 0) as tags,
+      (select json_agg(${rowColumns}) from song_search ss
+        where ss.written_xid >= ${value("since")}::xid8 and ss.written_xid < ${sql.raw(NO_LATER_XID)}) as changed,
       (select json_agg(json_build_array(r.song_id, r.written_xid::text)) from song_search_removed r
-        where r.written_xid >= ${value("since")}::xid8) as removed`;
+        where r.written_xid >= ${value("since")}::xid8 and r.written_xid < ${sql.raw(NO_LATER_XID)}) as removed`;
 
 const catchUpStatement = preparedStatement(
   "search_index_catch_up",
