@@ -160,6 +160,78 @@ class Lexicon {
   }
 }
 
+interface TextMemo {
+  get(text: number): number | undefined;
+  set(text: number, value: number): void;
+}
+
+/**
+ * The distinct texts of one field (titles, or artists), each numbered, with its trigrams in order (`gramsOf`) and
+ * the songs that have it; with `trigrams` (artists), its trigrams' postings over text numbers too: a typo is then
+ * looked for once per distinct text, so an artist of 20,000 songs is compared once, not counted 20,000 times a
+ * trigram. Titles, nearly one a song, keep their trigram postings by song (`SongIndex.titleTrigrams`).
+ */
+class TextTable {
+  private readonly idOf = new Map<string, number>();
+  readonly grams: Int32Array[] = [];
+  readonly songs: Slots[] = [];
+  readonly trigrams: Lexicon | undefined;
+  /** Per text, how many of a needle's trigrams it holds (`markTypos`); zeroed again after each use. */
+  counts = new Uint16Array(0);
+
+  constructor(
+    private readonly gramsOf: (text: string) => Int32Array,
+    withTrigrams: boolean,
+  ) {
+    this.trigrams = withTrigrams ? new Lexicon() : undefined;
+  }
+
+  /** The text's number, given when it is new; the song's slot is listed under it. */
+  add(text: string, slot: number): number {
+    let id = this.idOf.get(text);
+    if (id === undefined) {
+      id = this.grams.length;
+      this.idOf.set(text, id);
+      this.grams.push(this.gramsOf(text));
+      this.songs.push(new Slots());
+      if (this.trigrams) for (const key of new Set(trigramKeys(text))) this.trigrams.add(key, id);
+    }
+    this.songs[id]!.push(slot);
+    return id;
+  }
+
+  /** A search's similarities by text number, new for each needle (`markTypos`). */
+  memo(): TextMemo {
+    if (this.memoStamps.length < this.grams.length) {
+      this.memoStamps = new Int32Array(this.grams.length * 2);
+      this.memoValues = new Float64Array(this.grams.length * 2);
+      this.stamp = 0;
+    }
+    if (this.stamp === 0x7fffffff) {
+      this.memoStamps.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
+    const { memoStamps: stamps, memoValues: values } = this;
+    return {
+      get: (text) => (stamps[text] === stamp ? values[text] : undefined),
+      set: (text, value) => {
+        stamps[text] = stamp;
+        values[text] = value;
+      },
+    };
+  }
+  private memoStamps = new Int32Array(0);
+  private memoValues = new Float64Array(0);
+  private stamp = 0;
+
+  /** `counts`, as long as the table. */
+  countsFor(): Uint16Array {
+    if (this.counts.length < this.grams.length) this.counts = new Uint16Array(this.grams.length * 2);
+    return this.counts;
+  }
+}
+
 /** Code point order, as PostgreSQL's C collation compares UTF-8 bytes (the order of lexemes, pg-text.ts). */
 export const compareCodePoints = compareLexemes;
 
@@ -167,7 +239,15 @@ const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class SongIndex {
   private songIds: string[] = [];
+  /** Per slot: 0 dead, `PUBLIC` a living song every signed-in person may see, `LIVING` another living song. */
   private alive = new Uint8Array(1024);
+  /**
+   * The songs not public to all, listed under the ids of those who may see them: the creator; the choirs a song is
+   * shared with (visibility 2); the choir a version belongs to.
+   */
+  private readonly notPublic = new Map<number, Slots>();
+  /** The songs passing a search's filters, in the order found (reused). */
+  private passingBuffer = new Int32Array(1024);
   private visibility: number[] = [];
   private creator: number[] = [];
   private versionChoir: number[] = [];
@@ -176,17 +256,19 @@ export class SongIndex {
   private titles: string[] = [];
   private artists: string[] = [];
   private created: number[] = [];
-  /** Each title's and artist's trigrams in order, as numbers (`gramIds`); one array per distinct artist. */
-  private titleGrams: Int32Array[] = [];
-  private artistGrams: Int32Array[] = [];
+  /** Trigrams as numbers (`grams`). */
   private readonly gramIds = new Map<string, number>();
-  private readonly artistGramsOf = new Map<string, Int32Array>();
+  /** The distinct titles and artists; each song's number in them. */
+  private titleTexts = new TextTable((text) => this.grams(text), false);
+  private artistTexts = new TextTable((text) => this.grams(text), true);
+  private titleText: number[] = [];
+  private artistText: number[] = [];
+  /** The trigrams of each song's title, by slot (titles are nearly one a song). */
+  private titleTrigrams = new Lexicon();
   private readonly slotOf = new Map<string, number>();
   private readonly ids = new Map<string, number>();
   private words = new Lexicon();
   private headWords = new Lexicon();
-  private titleTrigrams = new Lexicon();
-  private artistTrigrams = new Lexicon();
   private tagPostings = new Map<number, Slots>();
   private byTitle: number[] = [];
   private byArtist: number[] = [];
@@ -226,24 +308,28 @@ export class SongIndex {
         grown.set(this.alive);
         this.alive = grown;
       }
-      this.alive[slot] = 1;
+      this.alive[slot] = row.visibility === 1 ? PUBLIC : LIVING;
       this.songIds.push(row.songId);
       this.visibility.push(row.visibility);
-      this.creator.push(this.intern(row.creatorId));
-      this.versionChoir.push(row.versionChoirId ? this.intern(row.versionChoirId) : -1);
-      this.choirs.push(row.choirIds?.length ? row.choirIds.map((id) => this.intern(id)) : null);
+      const creator = this.intern(row.creatorId);
+      const version = row.versionChoirId ? this.intern(row.versionChoirId) : -1;
+      const choirs = row.choirIds?.length ? row.choirIds.map((id) => this.intern(id)) : null;
+      this.creator.push(creator);
+      this.versionChoir.push(version);
+      this.choirs.push(choirs);
+      if (row.visibility !== 1) {
+        this.listNotPublic(creator, slot);
+        if (row.visibility === 2) for (const choir of choirs ?? []) this.listNotPublic(choir, slot);
+        if (version >= 0) this.listNotPublic(version, slot);
+      }
       const tagList = row.tagIds?.length ? row.tagIds.map((id) => this.intern(id)) : null;
       this.tags.push(tagList);
       this.titles.push(row.titleNorm);
       this.artists.push(row.artistNorm);
       this.created.push(row.createdUs);
-      this.titleGrams.push(this.grams(row.titleNorm));
-      let artistGrams = this.artistGramsOf.get(row.artistNorm);
-      if (!artistGrams) {
-        artistGrams = this.grams(row.artistNorm);
-        this.artistGramsOf.set(row.artistNorm, artistGrams);
-      }
-      this.artistGrams.push(artistGrams);
+      this.titleText.push(this.titleTexts.add(row.titleNorm, slot));
+      for (const key of new Set(trigramKeys(row.titleNorm))) this.titleTrigrams.add(key, slot);
+      this.artistText.push(this.artistTexts.add(row.artistNorm, slot));
       this.slotOf.set(row.songId, slot);
       for (const lexeme of row.words) this.words.add(lexeme, slot);
       // Each head lexeme's posting keeps the song's rank term for it (`lexemeRankTerm`): ranking adds them.
@@ -253,8 +339,6 @@ export class SongIndex {
           slot,
           lexemeRankTerm(entry.positions.length, (j) => entry.weights[j] ?? "D"),
         );
-      for (const key of new Set(trigramKeys(row.titleNorm))) this.titleTrigrams.add(key, slot);
-      for (const key of new Set(trigramKeys(row.artistNorm))) this.artistTrigrams.add(key, slot);
       for (const tag of tagList ?? []) {
         let posting = this.tagPostings.get(tag);
         if (!posting) {
@@ -271,6 +355,15 @@ export class SongIndex {
     }
     if (bulk && !sortLater) this.sortOrders();
     this.compactIfWorthIt();
+  }
+
+  private listNotPublic(viewer: number, slot: number): void {
+    let posting = this.notPublic.get(viewer);
+    if (!posting) {
+      posting = new Slots();
+      this.notPublic.set(viewer, posting);
+    }
+    posting.push(slot);
   }
 
   /** Sorts the orders again from the living songs (after `put(rows, true)`). */
@@ -300,7 +393,6 @@ export class SongIndex {
       removeSorted(this.byCreated, slot, this.createdOrder);
     }
     this.alive[slot] = 0;
-    this.titleGrams[slot] = NO_GRAMS;
     this.dead++;
   }
 
@@ -311,7 +403,7 @@ export class SongIndex {
     const to = new Int32Array(count).fill(-1);
     let next = 0;
     for (let slot = 0; slot < count; slot++) if (this.alive[slot]) to[slot] = next++;
-    const keep = <T>(list: T[]) => list.filter((_, slot) => this.alive[slot] === 1);
+    const keep = <T>(list: T[]) => list.filter((_, slot) => this.alive[slot] !== 0);
     this.songIds = keep(this.songIds);
     this.visibility = keep(this.visibility);
     this.creator = keep(this.creator);
@@ -321,18 +413,21 @@ export class SongIndex {
     this.titles = keep(this.titles);
     this.artists = keep(this.artists);
     this.created = keep(this.created);
-    this.titleGrams = keep(this.titleGrams);
-    this.artistGrams = keep(this.artistGrams);
-    for (const lexicon of [this.words, this.headWords, this.titleTrigrams, this.artistTrigrams])
-      lexicon.remap(to);
-    for (const [tag, posting] of this.tagPostings) if (!posting.remap(to)) this.tagPostings.delete(tag);
+    // The distinct titles and artists again, from the living songs only.
+    this.titleTexts = new TextTable((text) => this.grams(text), false);
+    this.artistTexts = new TextTable((text) => this.grams(text), true);
+    this.titleText = this.titles.map((title, slot) => this.titleTexts.add(title, slot));
+    this.artistText = this.artists.map((artist, slot) => this.artistTexts.add(artist, slot));
+    for (const lexicon of [this.words, this.headWords, this.titleTrigrams]) lexicon.remap(to);
+    for (const postings of [this.tagPostings, this.notPublic])
+      for (const [key, posting] of postings) if (!posting.remap(to)) postings.delete(key);
     const renumber = (order: number[]) => order.map((slot) => to[slot]!);
     this.byTitle = renumber(this.byTitle);
     this.byArtist = renumber(this.byArtist);
     this.byCreated = renumber(this.byCreated);
     for (const [id, slot] of this.slotOf) this.slotOf.set(id, to[slot]!);
     this.alive = new Uint8Array(Math.max(1024, next * 2));
-    this.alive.fill(1, 0, next);
+    for (let slot = 0; slot < next; slot++) this.alive[slot] = this.visibility[slot] === 1 ? PUBLIC : LIVING;
     this.dead = 0;
   }
 
@@ -466,39 +561,62 @@ export class SongIndex {
     const stopAt = similarities ? undefined : WORD_SIMILARITY_THRESHOLD;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
-    for (const [lexicon, texts] of [
-      [this.titleTrigrams, this.titles],
-      [this.artistTrigrams, this.artists],
-    ] as const) {
-      const counts = this.work.counts();
-      const reached: number[] = [];
-      for (const key of needle) {
-        const posting = lexicon.postings.get(key);
-        if (!posting) continue;
-        const items = posting.items;
-        for (let i = 0; i < posting.length; i++) {
-          const slot = items[i]!;
-          if (++counts[slot]! === needed) reached.push(slot);
-        }
+    const { alive, titleText, titleTexts } = this;
+    const compare = (grams: Int32Array) => {
+      const similarity = this.similarity(needleIds, grams, stopAt);
+      similarities?.set(grams, similarity);
+      return similarity;
+    };
+    // Titles (nearly one a song): the songs' trigram postings; a title several songs share is compared once.
+    const counts = this.work.counts();
+    const reachedSongs: number[] = [];
+    for (const key of needle) {
+      const posting = this.titleTrigrams.postings.get(key);
+      if (!posting) continue;
+      const items = posting.items;
+      for (let i = 0; i < posting.length; i++) {
+        const slot = items[i]!;
+        if (++counts[slot]! === needed) reachedSongs.push(slot);
       }
-      // Many songs share one artist (and some one title): each text is compared once.
-      const similar = new Map<string, boolean>();
-      const gramsOf = texts === this.titles ? this.titleGrams : this.artistGrams;
-      for (const slot of reached) {
-        if (mask[slot] || !this.alive[slot]) continue;
-        const text = texts[slot]!;
-        let match = similar.get(text);
-        if (match === undefined) {
-          const grams = gramsOf[slot]!;
-          const similarity = this.similarity(needleIds, grams, stopAt);
-          similarities?.set(grams, similarity);
-          match = similarity >= WORD_SIMILARITY_THRESHOLD;
-          similar.set(text, match);
-        }
-        if (match) {
-          mask[slot] = 1;
-          list.push(slot);
-        }
+    }
+    const known = titleTexts.memo();
+    for (const slot of reachedSongs) {
+      if (mask[slot] || !alive[slot]) continue;
+      const text = titleText[slot]!;
+      let similarity = known.get(text);
+      if (similarity === undefined) {
+        similarity = compare(titleTexts.grams[text]!);
+        known.set(text, similarity);
+      }
+      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
+      mask[slot] = 1;
+      list.push(slot);
+    }
+    // Artists (a few, each of many songs): the texts' trigram postings; each artist's songs once it matches.
+    const artists = this.artistTexts;
+    const artistCounts = artists.countsFor();
+    const reachedArtists: number[] = [];
+    for (const key of needle) {
+      const posting = artists.trigrams!.postings.get(key);
+      if (!posting) continue;
+      const items = posting.items;
+      for (let i = 0; i < posting.length; i++) {
+        const text = items[i]!;
+        if (++artistCounts[text]! === needed) reachedArtists.push(text);
+      }
+    }
+    artistCounts.fill(0, 0, artists.grams.length);
+    for (const text of reachedArtists) {
+      // Compared only when one of its songs is not found yet.
+      const songs = artists.songs[text]!;
+      let first = 0;
+      while (first < songs.length && (mask[songs.items[first]!] || !alive[songs.items[first]!])) first++;
+      if (first === songs.length || compare(artists.grams[text]!) < WORD_SIMILARITY_THRESHOLD) continue;
+      for (let i = first; i < songs.length; i++) {
+        const slot = songs.items[i]!;
+        if (mask[slot] || !alive[slot]) continue;
+        mask[slot] = 1;
+        list.push(slot);
       }
     }
   }
@@ -614,17 +732,22 @@ export class SongIndex {
       onlyMine === undefined &&
       onlyChoir === undefined;
     const { alive, visibility: visibilities } = this;
-    const passing: number[] = [];
+    if (this.passingBuffer.length < this.songIds.length)
+      this.passingBuffer = new Int32Array(this.songIds.length * 2);
+    const found = this.passingBuffer;
+    let passed = 0;
+    // With nothing else asked, a song passes when it is public to all or listed for the caller or their choirs.
+    const seenToo = unfiltered ? this.notPublicFor(me, myChoirs) : undefined;
     walk: for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
-      if (alive[slot] !== 1) continue;
+      const state = alive[slot]!;
+      if (state === 0) continue;
       for (let o = 0; o < others.length; o++) if (others[o]![slot] !== 1) continue walk;
-      const visibility = visibilities[slot]!;
-      // Most songs are public to all: no other question about them when nothing else is asked.
-      if (unfiltered && visibility === 1) {
-        passing.push(slot);
+      if (seenToo) {
+        if (state === PUBLIC || seenToo[slot] === 1) found[passed++] = slot;
         continue;
       }
+      const visibility = visibilities[slot]!;
       const creator = this.creator[slot]!;
       const choirs = this.choirs[slot];
       const version = this.versionChoir[slot]!;
@@ -637,8 +760,9 @@ export class SongIndex {
         visibility === 1 ||
         (visibility === 2 && choirs !== null && choirs!.some((choir) => myChoirs.has(choir))) ||
         (version >= 0 && myChoirs.has(version));
-      if (visible) passing.push(slot);
+      if (visible) found[passed++] = slot;
     }
+    const passing = found.subarray(0, passed);
     const total = passing.length;
     const wanted = Math.min(total, query.skip + query.take);
     const page = (slots: number[]) => ({
@@ -706,7 +830,11 @@ export class SongIndex {
     const byTypo = (k: number) =>
       ranked(
         typoSlots,
-        (slot) => 1 + (similarity(this.titleGrams[slot]!) + 0.5 * similarity(this.artistGrams[slot]!)) / 1.5,
+        (slot) =>
+          1 +
+          (similarity(this.titleTexts.grams[this.titleText[slot]!]!) +
+            0.5 * similarity(this.artistTexts.grams[this.artistText[slot]!]!)) /
+            1.5,
         k,
       );
     const byTitle = (k: number) =>
@@ -728,12 +856,23 @@ export class SongIndex {
     return page([...plain, ...typos, ...byHead(wanted - plain.length - typos.length)]);
   }
 
+  /** The songs not public to all that `me` or a member of `choirs` may see, marked (1) in a work mask. */
+  private notPublicFor(me: number, choirs: Set<number>): Uint8Array {
+    const mask = this.work.bytes();
+    for (const viewer of [me, ...choirs]) {
+      const posting = this.notPublic.get(viewer);
+      if (!posting) continue;
+      for (let i = 0; i < posting.length; i++) mask[posting.items[i]!] = 1;
+    }
+    return mask;
+  }
+
   /**
    * The first `wanted` of `slots` in an order (descending: the first key reversed, equal keys ascending, as the
    * search statement's `order by … desc, title, id`). A few slots are picked by their positions; many, by walking
    * the order until enough are found.
    */
-  private firstInOrder(slots: number[], info: OrderInfo, ascending: boolean, wanted: number): number[] {
+  private firstInOrder(slots: SlotList, info: OrderInfo, ascending: boolean, wanted: number): number[] {
     if (wanted <= 0) return [];
     const { order, position, starts } = info;
     if (slots.length * 8 < order.length) {
@@ -824,6 +963,9 @@ class WorkArrays {
   }
 }
 
+/** Slots in a list: an array, or a typed array's part. */
+type SlotList = ArrayLike<number> & Iterable<number>;
+
 /** A set of slots: marked in a mask, and listed once each. */
 interface SlotSet {
   mask: Uint8Array;
@@ -838,11 +980,10 @@ interface OrderInfo {
 }
 
 /** The first `k` of `items` by `before`, in that order: selected one by one for a short page, sorted for a long one. */
-function firstOf(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+function firstOf(items: SlotList, k: number, before: (a: number, b: number) => boolean): number[] {
   if (k <= 0) return [];
   if (k > 256)
-    return items
-      .slice()
+    return Array.from(items)
       .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
       .slice(0, k);
   const best: number[] = [];
@@ -860,6 +1001,10 @@ function firstOf(items: number[], k: number, before: (a: number, b: number) => b
 }
 
 const NO_GRAMS = new Int32Array(0);
+
+/** `SongIndex.alive`: a living song every signed-in person may see, and another living one. */
+const PUBLIC = 1;
+const LIVING = 2;
 
 function lowerBound(list: number[], slot: number, compare: (a: number, b: number) => number): number {
   let low = 0;
