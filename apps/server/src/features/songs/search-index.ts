@@ -529,39 +529,47 @@ export class SongIndex {
     return iterateWordSimilarity(indexes, length, ulen1, this.lastpos, next, stopAt);
   }
 
-  /** The slots whose lexicon entries start with `prefix`, marked in `mask` (1). */
-  private markPrefix(lexicon: Lexicon, prefix: string, set: SlotSet): void {
+  /** The slots whose lexicon entries start with `prefix`, marked in `set`: those marked in every `required` mask. */
+  private markPrefix(lexicon: Lexicon, prefix: string, set: SlotSet, required: Uint8Array[]): void {
     const { mask, list } = set;
     for (const posting of lexicon.startingWith(prefix)) {
       const items = posting.items;
-      for (let i = 0; i < posting.length; i++) {
+      slots: for (let i = 0; i < posting.length; i++) {
         const slot = items[i]!;
-        if (!mask[slot]) {
-          mask[slot] = 1;
-          list.push(slot);
-        }
+        if (mask[slot]) continue;
+        for (let r = 0; r < required.length; r++) if (!required[r]![slot]) continue slots;
+        mask[slot] = 1;
+        list.push(slot);
       }
     }
   }
 
   /**
-   * The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist).
-   * With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
+   * The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist), of
+   * those marked in every `required` mask and not in `set` yet. With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
    * typo rank of a one-word search (whose whole term is this word) to read instead of computing it again.
    */
   private markTypos(
     folded: string,
     needleIds: Int32Array,
     set: SlotSet,
+    required: Uint8Array[],
     similarities?: Map<Int32Array, number>,
   ): void {
     const { mask, list } = set;
+    const { alive } = this;
+    /** Whether a song may still be marked here. */
+    const open = (slot: number) => {
+      if (mask[slot] || !alive[slot]) return false;
+      for (let r = 0; r < required.length; r++) if (!required[r]![slot]) return false;
+      return true;
+    };
     const needle = [...new Set(trigramKeys(folded))];
     if (needle.length === 0) return;
     const stopAt = similarities ? undefined : WORD_SIMILARITY_THRESHOLD;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
-    const { alive, titleText, titleTexts } = this;
+    const { titleText, titleTexts } = this;
     const compare = (grams: Int32Array) => {
       const similarity = this.similarity(needleIds, grams, stopAt);
       similarities?.set(grams, similarity);
@@ -581,7 +589,7 @@ export class SongIndex {
     }
     const known = titleTexts.memo();
     for (const slot of reachedSongs) {
-      if (mask[slot] || !alive[slot]) continue;
+      if (!open(slot)) continue;
       const text = titleText[slot]!;
       let similarity = known.get(text);
       if (similarity === undefined) {
@@ -610,11 +618,11 @@ export class SongIndex {
       // Compared only when one of its songs is not found yet.
       const songs = artists.songs[text]!;
       let first = 0;
-      while (first < songs.length && (mask[songs.items[first]!] || !alive[songs.items[first]!])) first++;
+      while (first < songs.length && !open(songs.items[first]!)) first++;
       if (first === songs.length || compare(artists.grams[text]!) < WORD_SIMILARITY_THRESHOLD) continue;
       for (let i = first; i < songs.length; i++) {
         const slot = songs.items[i]!;
-        if (mask[slot] || !alive[slot]) continue;
+        if (!open(slot)) continue;
         mask[slot] = 1;
         list.push(slot);
       }
@@ -669,28 +677,13 @@ export class SongIndex {
       const n = this.ids.get(id);
       if (n !== undefined) myChoirs.add(n);
     }
-    // What every word (as a prefix or, from five letters on, a typo) and every asked tag matches; the songs
-    // matching them all. `typoOnly`: per word, the songs it matches as a typo only.
+    // What every asked tag and every word (as a prefix or, from five letters on, a typo) matches; the songs
+    // matching them all. `typoOnly`: per word, the songs it matches as a typo only. Tags first: a song without an
+    // asked tag is not looked at for a word (no typo compared for it).
     const constraints: SlotSet[] = [];
     const typoOnly: number[][] = [];
+    const byRelevance = query.sortBy === "relevance" && query.words.length > 0;
     const head: SlotSet = { mask: this.work.bytes(), list: [] };
-    // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams; a one-word
-    // search fills it while looking for typos.
-    const termSimilarities = new Map<Int32Array, number>();
-    const termGrams = query.words.length > 0 ? this.needleGrams(query.termFolded) : NO_GRAMS;
-    for (const word of query.words) {
-      const either: SlotSet = { mask: this.work.bytes(), list: [] };
-      this.markPrefix(this.words, word.prefix, either);
-      if (word.typos) {
-        const prefixed = either.list.length;
-        const needle = this.needleGrams(word.folded);
-        const sameNeedle = query.words.length === 1 && sameGrams(needle, termGrams);
-        this.markTypos(word.folded, needle, either, sameNeedle ? termSimilarities : undefined);
-        if (either.list.length > prefixed) typoOnly.push(either.list.slice(prefixed));
-      }
-      constraints.push(either);
-      this.markPrefix(this.headWords, word.prefix, head);
-    }
     for (const ids of query.tagIdLists) {
       const tagged: SlotSet = { mask: this.work.bytes(), list: [] };
       for (const id of ids) {
@@ -706,6 +699,25 @@ export class SongIndex {
         }
       }
       constraints.push(tagged);
+    }
+    const tagMasks = constraints.map((set) => set.mask);
+    // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams; a one-word
+    // search by relevance fills it while looking for typos.
+    const termSimilarities = new Map<Int32Array, number>();
+    const termGrams = byRelevance ? this.needleGrams(query.termFolded) : NO_GRAMS;
+    for (const word of query.words) {
+      const either: SlotSet = { mask: this.work.bytes(), list: [] };
+      this.markPrefix(this.words, word.prefix, either, tagMasks);
+      if (word.typos) {
+        const prefixed = either.list.length;
+        const needle = this.needleGrams(word.folded);
+        const sameNeedle = byRelevance && query.words.length === 1 && sameGrams(needle, termGrams);
+        this.markTypos(word.folded, needle, either, tagMasks, sameNeedle ? termSimilarities : undefined);
+        if (either.list.length > prefixed) typoOnly.push(either.list.slice(prefixed));
+      }
+      constraints.push(either);
+      // The words in titles, artists and tags: the first group by relevance.
+      if (byRelevance) this.markPrefix(this.headWords, word.prefix, head, tagMasks);
     }
     // The smallest set is walked, the others are looked up.
     let candidates: ArrayLike<number> = this.byTitle;
