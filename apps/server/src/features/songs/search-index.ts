@@ -531,15 +531,14 @@ export class SongIndex {
 
   /** The slots whose lexicon entries start with `prefix`, marked in `set`: those marked in every `required` mask. */
   private markPrefix(lexicon: Lexicon, prefix: string, set: SlotSet, required: Uint8Array[]): void {
-    const { mask, list } = set;
+    const { mask } = set;
     for (const posting of lexicon.startingWith(prefix)) {
       const items = posting.items;
       slots: for (let i = 0; i < posting.length; i++) {
         const slot = items[i]!;
         if (mask[slot]) continue;
         for (let r = 0; r < required.length; r++) if (!required[r]![slot]) continue slots;
-        mask[slot] = 1;
-        list.push(slot);
+        set.add(slot);
       }
     }
   }
@@ -556,7 +555,7 @@ export class SongIndex {
     required: Uint8Array[],
     similarities?: Map<Int32Array, number>,
   ): void {
-    const { mask, list } = set;
+    const { mask } = set;
     const { alive } = this;
     /** Whether a song may still be marked here. */
     const open = (slot: number) => {
@@ -597,8 +596,7 @@ export class SongIndex {
         known.set(text, similarity);
       }
       if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
-      mask[slot] = 1;
-      list.push(slot);
+      set.add(slot);
     }
     // Artists (a few, each of many songs): the texts' trigram postings; each artist's songs once it matches.
     const artists = this.artistTexts;
@@ -623,8 +621,7 @@ export class SongIndex {
       for (let i = first; i < songs.length; i++) {
         const slot = songs.items[i]!;
         if (!open(slot)) continue;
-        mask[slot] = 1;
-        list.push(slot);
+        set.add(slot);
       }
     }
   }
@@ -681,21 +678,18 @@ export class SongIndex {
     // matching them all. `typoOnly`: per word, the songs it matches as a typo only. Tags first: a song without an
     // asked tag is not looked at for a word (no typo compared for it).
     const constraints: SlotSet[] = [];
-    const typoOnly: number[][] = [];
+    const typoOnly: Int32Array[] = [];
     const byRelevance = query.sortBy === "relevance" && query.words.length > 0;
-    const head: SlotSet = { mask: this.work.bytes(), list: [] };
+    const head = this.work.slotSet();
     for (const ids of query.tagIdLists) {
-      const tagged: SlotSet = { mask: this.work.bytes(), list: [] };
+      const tagged = this.work.slotSet();
       for (const id of ids) {
         const n = this.ids.get(id);
         const posting = n === undefined ? undefined : this.tagPostings.get(n);
         if (!posting) continue;
         for (let i = 0; i < posting.length; i++) {
           const slot = posting.items[i]!;
-          if (!tagged.mask[slot]) {
-            tagged.mask[slot] = 1;
-            tagged.list.push(slot);
-          }
+          if (!tagged.mask[slot]) tagged.add(slot);
         }
       }
       constraints.push(tagged);
@@ -706,14 +700,14 @@ export class SongIndex {
     const termSimilarities = new Map<Int32Array, number>();
     const termGrams = byRelevance ? this.needleGrams(query.termFolded) : NO_GRAMS;
     for (const word of query.words) {
-      const either: SlotSet = { mask: this.work.bytes(), list: [] };
+      const either = this.work.slotSet();
       this.markPrefix(this.words, word.prefix, either, tagMasks);
       if (word.typos) {
-        const prefixed = either.list.length;
+        const prefixed = either.length;
         const needle = this.needleGrams(word.folded);
         const sameNeedle = byRelevance && query.words.length === 1 && sameGrams(needle, termGrams);
         this.markTypos(word.folded, needle, either, tagMasks, sameNeedle ? termSimilarities : undefined);
-        if (either.list.length > prefixed) typoOnly.push(either.list.slice(prefixed));
+        if (either.length > prefixed) typoOnly.push(either.list(prefixed));
       }
       constraints.push(either);
       // The words in titles, artists and tags: the first group by relevance.
@@ -723,8 +717,8 @@ export class SongIndex {
     let candidates: ArrayLike<number> = this.byTitle;
     let others: Uint8Array[] = [];
     if (constraints.length > 0) {
-      const smallest = constraints.reduce((a, b) => (b.list.length < a.list.length ? b : a));
-      candidates = smallest.list;
+      const smallest = constraints.reduce((a, b) => (b.length < a.length ? b : a));
+      candidates = smallest.list();
       others = constraints.filter((set) => set !== smallest).map((set) => set.mask);
     }
 
@@ -795,7 +789,7 @@ export class SongIndex {
     const passes = this.work.bytes();
     for (let i = 0; i < passing.length; i++) passes[passing[i]!] = 1;
     const headSlots: number[] = [];
-    for (const slot of head.list) {
+    for (const slot of head.list()) {
       if (passes[slot] !== 1) continue;
       passes[slot] = 2;
       headSlots.push(slot);
@@ -919,15 +913,17 @@ function sameGrams(a: Int32Array, b: Int32Array): boolean {
   return a.length === b.length && a.every((gram, i) => gram === b[i]);
 }
 
-/** Zeroed arrays of `size` entries, lent between `begin` and `end` and zeroed again when given back. */
+/** Arrays of `size` entries, lent between `begin` and `end`: zeroed when lent, except the lists of slot sets. */
 class WorkArrays {
   private size = 0;
   private readonly free = {
+    ints: [] as Int32Array[],
     bytes: [] as Uint8Array[],
     counts: [] as Uint16Array[],
     floats: [] as Float32Array[],
   };
   private readonly lent = {
+    ints: [] as Int32Array[],
     bytes: [] as Uint8Array[],
     counts: [] as Uint16Array[],
     floats: [] as Float32Array[],
@@ -936,9 +932,17 @@ class WorkArrays {
   begin(size: number): void {
     if (size === this.size) return;
     this.size = size;
+    this.free.ints.length = 0;
     this.free.bytes.length = 0;
     this.free.counts.length = 0;
     this.free.floats.length = 0;
+  }
+
+  /** An empty set of slots: a zeroed mask and a list (whose old contents are never read). */
+  slotSet(): SlotSet {
+    const items = this.free.ints.pop() ?? new Int32Array(this.size);
+    this.lent.ints.push(items);
+    return new SlotSet(this.bytes(), items);
   }
 
   bytes(): Uint8Array {
@@ -961,14 +965,20 @@ class WorkArrays {
 
   /** Takes every lent array back, zeroed; a few of each kind are kept. */
   end(): void {
-    const keep = <T extends Uint8Array | Uint16Array | Float32Array>(lent: T[], free: T[]) => {
+    const keep = <T extends Int32Array | Uint8Array | Uint16Array | Float32Array>(
+      lent: T[],
+      free: T[],
+      zero = true,
+    ) => {
       for (const array of lent) {
         if (array.length !== this.size || free.length >= 8) continue;
-        array.fill(0);
+        if (zero) array.fill(0);
         free.push(array);
       }
       lent.length = 0;
     };
+    // A set's list is read up to its own length only: not zeroed.
+    keep(this.lent.ints, this.free.ints, false);
     keep(this.lent.bytes, this.free.bytes);
     keep(this.lent.counts, this.free.counts);
     keep(this.lent.floats, this.free.floats);
@@ -978,10 +988,24 @@ class WorkArrays {
 /** Slots in a list: an array, or a typed array's part. */
 type SlotList = ArrayLike<number> & Iterable<number>;
 
-/** A set of slots: marked in a mask, and listed once each. */
-interface SlotSet {
-  mask: Uint8Array;
-  list: number[];
+/** A set of slots: marked in a mask, and listed once each (in a work array, `length` of them). */
+class SlotSet {
+  length = 0;
+  constructor(
+    readonly mask: Uint8Array,
+    private readonly items: Int32Array,
+  ) {}
+
+  /** Marks and lists a slot not in the set yet. */
+  add(slot: number): void {
+    this.mask[slot] = 1;
+    this.items[this.length++] = slot;
+  }
+
+  /** The slots listed, from the `start`th on. */
+  list(start = 0): Int32Array {
+    return this.items.subarray(start, this.length);
+  }
 }
 
 /** An order of the songs, each song's position in it, and where each run of equal first keys starts. */
