@@ -545,7 +545,8 @@ export class SongIndex {
 
   /**
    * The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist), of
-   * those marked in every `required` mask and not in `set` yet. With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
+   * those marked in every `required` mask, not in `set` yet and, with `seenToo` (no filter but words and tags),
+   * that the caller may see. With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
    * typo rank of a one-word search (whose whole term is this word) to read instead of computing it again.
    */
   private markTypos(
@@ -553,13 +554,15 @@ export class SongIndex {
     needleIds: Int32Array,
     set: SlotSet,
     required: Uint8Array[],
+    seenToo: Uint8Array | undefined,
     similarities?: Map<Int32Array, number>,
   ): void {
     const { mask } = set;
     const { alive } = this;
     /** Whether a song may still be marked here. */
     const open = (slot: number) => {
-      if (mask[slot] || !alive[slot]) return false;
+      const state = alive[slot];
+      if (mask[slot] || !state || (seenToo && state !== PUBLIC && !seenToo[slot])) return false;
       for (let r = 0; r < required.length; r++) if (!required[r]![slot]) return false;
       return true;
     };
@@ -674,6 +677,23 @@ export class SongIndex {
       const n = this.ids.get(id);
       if (n !== undefined) myChoirs.add(n);
     }
+    // The filters asked besides words and tags. With none, a song passes when it is public to all or listed for the
+    // caller or their choirs (`seenToo`); a typo is not compared for a song the caller may not see.
+    const onlyVisibility = query.visibility;
+    const onlyChoir = query.choirId === undefined ? undefined : (this.ids.get(query.choirId) ?? -2);
+    const onlyCreator =
+      query.userId !== undefined
+        ? (this.ids.get(query.userId) ?? -2)
+        : query.onlyUserCreated
+          ? me
+          : undefined;
+    const onlyMine = query.userId !== undefined && query.onlyUserCreated ? me : undefined;
+    const unfiltered =
+      onlyVisibility === undefined &&
+      onlyCreator === undefined &&
+      onlyMine === undefined &&
+      onlyChoir === undefined;
+    const seenToo = unfiltered ? this.notPublicFor(me, myChoirs) : undefined;
     // What every asked tag and every word (as a prefix or, from five letters on, a typo) matches; the songs
     // matching them all. `typoOnly`: per word, the songs it matches as a typo only. Tags first: a song without an
     // asked tag is not looked at for a word (no typo compared for it).
@@ -706,7 +726,14 @@ export class SongIndex {
         const prefixed = either.length;
         const needle = this.needleGrams(word.folded);
         const sameNeedle = byRelevance && query.words.length === 1 && sameGrams(needle, termGrams);
-        this.markTypos(word.folded, needle, either, tagMasks, sameNeedle ? termSimilarities : undefined);
+        this.markTypos(
+          word.folded,
+          needle,
+          either,
+          tagMasks,
+          seenToo,
+          sameNeedle ? termSimilarities : undefined,
+        );
         if (either.length > prefixed) typoOnly.push(either.list(prefixed));
       }
       constraints.push(either);
@@ -722,28 +749,12 @@ export class SongIndex {
       others = constraints.filter((set) => set !== smallest).map((set) => set.mask);
     }
 
-    // The songs that pass every filter and that the caller may see; their number is the total.
-    const onlyVisibility = query.visibility;
-    const onlyChoir = query.choirId === undefined ? undefined : (this.ids.get(query.choirId) ?? -2);
-    const onlyCreator =
-      query.userId !== undefined
-        ? (this.ids.get(query.userId) ?? -2)
-        : query.onlyUserCreated
-          ? me
-          : undefined;
-    const onlyMine = query.userId !== undefined && query.onlyUserCreated ? me : undefined;
-    const unfiltered =
-      onlyVisibility === undefined &&
-      onlyCreator === undefined &&
-      onlyMine === undefined &&
-      onlyChoir === undefined;
     const { alive, visibility: visibilities } = this;
     if (this.passingBuffer.length < this.songIds.length)
       this.passingBuffer = new Int32Array(this.songIds.length * 2);
     const found = this.passingBuffer;
     let passed = 0;
-    // With nothing else asked, a song passes when it is public to all or listed for the caller or their choirs.
-    const seenToo = unfiltered ? this.notPublicFor(me, myChoirs) : undefined;
+    // The songs that pass every filter and that the caller may see; their number is the total.
     walk: for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
       const state = alive[slot]!;
@@ -808,16 +819,17 @@ export class SongIndex {
     /** The first `k` of a group by rank in the asked direction, equal ranks by title. */
     const ranked = (slots: number[], rankOf: (slot: number) => number, k: number): number[] => {
       if (k <= 0 || slots.length === 0) return [];
-      const ranks = Float64Array.from(slots, rankOf);
+      const ranks = new Float64Array(slots.length);
+      const indexes = new Int32Array(slots.length);
+      for (let i = 0; i < slots.length; i++) {
+        ranks[i] = rankOf(slots[i]!);
+        indexes[i] = i;
+      }
       const before = (a: number, b: number) =>
         ranks[a] !== ranks[b]
           ? (ranks[a]! - ranks[b]!) * direction < 0
           : title.position[slots[a]!]! < title.position[slots[b]!]!;
-      return firstOf(
-        slots.map((_, i) => i),
-        k,
-        before,
-      ).map((i) => slots[i]!);
+      return firstOf(indexes, k, before).map((i) => slots[i]!);
     };
     const byHead = (k: number) => {
       if (k <= 0 || headSlots.length === 0) return [];
