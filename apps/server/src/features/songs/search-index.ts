@@ -160,6 +160,34 @@ class Lexicon {
   }
 }
 
+/**
+ * Entries by number (`values`) that hold only in the current round: `next` starts a round without clearing, an entry
+ * being the round's where its stamp is the round's.
+ */
+class Stamped<T extends Int32Array | Float64Array> {
+  stamps = new Int32Array(0);
+  values: T;
+  private stamp = 0;
+
+  constructor(private readonly make: (length: number) => T) {
+    this.values = make(0);
+  }
+
+  /** A new round for numbers below `size` (the arrays grown when shorter); its stamp. */
+  next(size: number): number {
+    if (this.stamps.length < size) {
+      this.stamps = new Int32Array(size * 2);
+      this.values = this.make(size * 2);
+      this.stamp = 0;
+    }
+    if (this.stamp === 0x7fffffff) {
+      this.stamps.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+}
+
 interface TextMemo {
   get(text: number): number | undefined;
   set(text: number, value: number): void;
@@ -202,17 +230,8 @@ class TextTable {
 
   /** A search's similarities by text number, new for each needle (`markTypos`). */
   memo(): TextMemo {
-    if (this.memoStamps.length < this.grams.length) {
-      this.memoStamps = new Int32Array(this.grams.length * 2);
-      this.memoValues = new Float64Array(this.grams.length * 2);
-      this.stamp = 0;
-    }
-    if (this.stamp === 0x7fffffff) {
-      this.memoStamps.fill(0);
-      this.stamp = 0;
-    }
-    const stamp = ++this.stamp;
-    const { memoStamps: stamps, memoValues: values } = this;
+    const stamp = this.known.next(this.grams.length);
+    const { stamps, values } = this.known;
     return {
       get: (text) => (stamps[text] === stamp ? values[text] : undefined),
       set: (text, value) => {
@@ -221,9 +240,7 @@ class TextTable {
       },
     };
   }
-  private memoStamps = new Int32Array(0);
-  private memoValues = new Float64Array(0);
-  private stamp = 0;
+  private readonly known = new Stamped((length) => new Float64Array(length));
 
   /** `counts`, as long as the table. */
   countsFor(): Uint16Array {
@@ -483,9 +500,7 @@ export class SongIndex {
   }
 
   // Work arrays of `similarity`, reused: a trigram's index in the haystack at hand (valid where its stamp is).
-  private gramStamp = new Int32Array(0);
-  private gramLocal = new Int32Array(0);
-  private stamp = 0;
+  private readonly gramLocal = new Stamped((length) => new Int32Array(length));
   private haystackIndexes = new Int32Array(256);
   private lastpos = new Int32Array(512);
 
@@ -493,17 +508,8 @@ export class SongIndex {
   private similarity(needle: Int32Array, haystack: Int32Array, stopAt: number | undefined): number {
     const ulen1 = needle.length;
     if (ulen1 === 0) return 0;
-    if (this.gramStamp.length < this.gramIds.size) {
-      this.gramStamp = new Int32Array(this.gramIds.size * 2);
-      this.gramLocal = new Int32Array(this.gramIds.size * 2);
-      this.stamp = 0;
-    }
-    if (this.stamp === 0x7fffffff) {
-      this.gramStamp.fill(0);
-      this.stamp = 0;
-    }
-    const stamp = ++this.stamp;
-    const { gramStamp, gramLocal } = this;
+    const stamp = this.gramLocal.next(this.gramIds.size);
+    const { stamps: gramStamp, values: gramLocal } = this.gramLocal;
     // The needle's trigrams first, as indexes 0 to ulen1 - 1 (one never seen cannot be in a haystack).
     for (let i = 0; i < ulen1; i++) {
       const gram = needle[i]!;
