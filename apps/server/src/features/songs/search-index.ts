@@ -194,24 +194,23 @@ interface TextMemo {
 }
 
 /**
- * The distinct texts of one field (titles, or artists), each numbered, with its trigrams in order (`gramsOf`) and
- * the songs that have it; with `trigrams` (artists), its trigrams' postings over text numbers too: a typo is then
- * looked for once per distinct text, so an artist of 20,000 songs is compared once, not counted 20,000 times a
- * trigram. Titles, nearly one a song, keep their trigram postings by song (`SongIndex.titleTrigrams`).
+ * The distinct texts of one field (titles, or artists), each numbered, with its trigrams in order (`gramsOf`). With
+ * `byText` (artists), each text's songs and its trigrams' postings over text numbers too: a typo is then looked for
+ * once per distinct text, so an artist of 20,000 songs is compared once, not counted 20,000 times a trigram. Titles,
+ * nearly one a song, keep their trigram postings by song (`SongIndex.titleTrigrams`).
  */
 class TextTable {
   private readonly idOf = new Map<string, number>();
   readonly grams: Int32Array[] = [];
-  readonly songs: Slots[] = [];
-  readonly trigrams: Lexicon | undefined;
+  readonly byText: { songs: Slots[]; trigrams: Lexicon } | undefined;
   /** Per text, how many of a needle's trigrams it holds (`markTypos`); zeroed again after each use. */
-  counts = new Uint16Array(0);
+  private counts = new Uint16Array(0);
 
   constructor(
     private readonly gramsOf: (text: string) => Int32Array,
-    withTrigrams: boolean,
+    byText: boolean,
   ) {
-    this.trigrams = withTrigrams ? new Lexicon() : undefined;
+    this.byText = byText ? { songs: [], trigrams: new Lexicon() } : undefined;
   }
 
   /** The text's number, given when it is new; the song's slot is listed under it. */
@@ -221,10 +220,12 @@ class TextTable {
       id = this.grams.length;
       this.idOf.set(text, id);
       this.grams.push(this.gramsOf(text));
-      this.songs.push(new Slots());
-      if (this.trigrams) for (const key of new Set(trigramKeys(text))) this.trigrams.add(key, id);
+      if (this.byText) {
+        this.byText.songs.push(new Slots());
+        for (const key of new Set(trigramKeys(text))) this.byText.trigrams.add(key, id);
+      }
     }
-    this.songs[id]!.push(slot);
+    this.byText?.songs[id]!.push(slot);
     return id;
   }
 
@@ -609,10 +610,11 @@ export class SongIndex {
     }
     // Artists (a few, each of many songs): the texts' trigram postings; each artist's songs once it matches.
     const artists = this.artistTexts;
+    const { songs: songsOf, trigrams } = artists.byText!;
     const artistCounts = artists.countsFor();
     const reachedArtists: number[] = [];
     for (const key of needle) {
-      const posting = artists.trigrams!.postings.get(key);
+      const posting = trigrams.postings.get(key);
       if (!posting) continue;
       const items = posting.items;
       for (let i = 0; i < posting.length; i++) {
@@ -623,7 +625,7 @@ export class SongIndex {
     artistCounts.fill(0, 0, artists.grams.length);
     for (const text of reachedArtists) {
       // Compared only when one of its songs is not found yet.
-      const songs = artists.songs[text]!;
+      const songs = songsOf[text]!;
       let first = 0;
       while (first < songs.length && !open(songs.items[first]!)) first++;
       if (first === songs.length || compare(artists.grams[text]!) < WORD_SIMILARITY_THRESHOLD) continue;
