@@ -225,7 +225,7 @@ class TextTable {
         for (const key of new Set(trigramKeys(text))) this.byText.trigrams.add(key, id);
       }
     }
-    this.byText?.songs[id]!.push(slot);
+    if (this.byText) this.byText.songs[id]!.push(slot);
     return id;
   }
 
