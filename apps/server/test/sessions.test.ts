@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { bearer, createTestApp, DAYS, signInLocally, TEST_SECRET, type TestContext } from "./helpers.js";
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -110,6 +110,46 @@ describe("session tokens", () => {
     expect((await refresh(token)).statusCode).toBe(401);
     // Another session of the same person is unaffected.
     expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it("checks the sessions of requests arriving together in one statement, each for its own session", async () => {
+    const [ana, ben, cid] = await Promise.all(
+      ["Ana Batch", "Ben Batch", "Cid Batch"].map((name, i) =>
+        signInLocally(ctx.app, { name, email: `batch.${i}@example.com` }),
+      ),
+    );
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/auth/signout", headers: bearer(cid!.token) }))
+        .statusCode,
+    ).toBe(204);
+    // Ana's session with Ben as its user: genuine signature, but the session is not Ben's.
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    const crossed = await new SignJWT({ ...claims(ana!.token), sub: claims(ben!.token).sub })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    // A genuine signature over a session id that is no uuid: refused, and the others still answered.
+    const malformed = await new SignJWT({ ...claims(ana!.token), sid: "not-a-session" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    // Each token's signature checked once before (remembered), so that the six reach the session check together.
+    for (const token of [ana!.token, ben!.token, cid!.token, crossed, malformed]) await me(token);
+
+    const session = (
+      ctx.app.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } }
+    )._.session;
+    const spy = vi.spyOn(session, "prepareQuery");
+    onTestFinished(() => spy.mockRestore());
+    const answers = await Promise.all(
+      [ana!.token, ben!.token, cid!.token, crossed, ana!.token, malformed].map(me),
+    );
+    const checks = spy.mock.calls.filter((call) => call[2] === "live_sessions").length;
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401, 200, 401]);
+    expect(answers[0]!.json().email).toBe("batch.0@example.com");
+    expect(answers[1]!.json().email).toBe("batch.1@example.com");
+    expect(answers[4]!.json().email).toBe("batch.0@example.com");
+    expect(checks).toBeGreaterThan(0);
+    expect(checks).toBeLessThan(answers.length);
   });
 
   it("sign-out without a token is refused", async () => {

@@ -3,8 +3,8 @@ import { LIFETIMES } from "@choir/contract";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../clock.js";
-import type { Db } from "../db/client.js";
-import { authRequests, sessions, signInCodes, users } from "../db/schema/index.js";
+import { type Db, preparedStatement } from "../db/client.js";
+import { authRequests, sessions, signInCodes } from "../db/schema/index.js";
 import { unauthorized } from "../http/errors.js";
 import { boundHash } from "./browser-binding.js";
 
@@ -27,24 +27,35 @@ const CODE_REFUSED = "This sign-in link is invalid or has expired. Please sign i
 /** Random, URL-safe, 256 bits: used for sign-in codes. */
 export const randomToken = () => randomBytes(32).toString("base64url");
 
+/** Session checks one statement answers at most; more wait for the next. */
+const SESSIONS_PER_CHECK = 100;
+
 /**
- * The session lookup of every authenticated request, prepared once and named, so that PostgreSQL plans it once a
- * connection instead of on every request (bench/playlist).
+ * The session check of every authenticated request, for all the requests that arrived together: the sessions among
+ * `ids` that are neither revoked nor past their end. Prepared once a connection. The ids come as a JSON array: an
+ * array parameter would be estimated at its length for each call and planned again every time, a JSON list at the
+ * same size whatever its length, so the plan made once serves every call (test/prepared-plans.pg.test.ts). A session
+ * goes with its user (`on delete cascade`).
  */
-function prepareFindSession(db: Db) {
-  return db
-    .select({ isNewUser: sessions.isNewUser })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        eq(sessions.userId, sql.placeholder("userId")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-      ),
-    )
-    .prepare("active_session");
+const liveSessions = preparedStatement(
+  "live_sessions",
+  (value) => sql`select s.id, s.user_id as "userId", s.is_new_user as "isNewUser" from sessions s
+    where s.id in (select asked.value::uuid from json_array_elements_text(${value("ids")}::json) asked)
+      and s.revoked_at is null and s.expires_at > ${value("now")}::timestamptz`,
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface LiveSessionRow {
+  id: string;
+  userId: string;
+  isNewUser: boolean;
+}
+
+interface PendingCheck {
+  claims: SessionClaims;
+  resolve: (session: ActiveSession) => void;
+  reject: (error: unknown) => void;
 }
 
 export class SessionService {
@@ -58,7 +69,8 @@ export class SessionService {
    * Whether the session still lives is asked of the database on every request all the same.
    */
   readonly #verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
-  readonly #findSession: ReturnType<typeof prepareFindSession>;
+  /** Session checks asked since the last statement went out (`activeSession`). */
+  #waiting: PendingCheck[] = [];
 
   constructor(
     private readonly db: Db,
@@ -72,7 +84,6 @@ export class SessionService {
       false,
       ["sign", "verify"],
     );
-    this.#findSession = prepareFindSession(db);
   }
 
   /**
@@ -197,15 +208,48 @@ export class SessionService {
     return claims;
   }
 
-  /** The session behind a token, if it is neither revoked nor past its absolute end. */
-  async activeSession(claims: SessionClaims): Promise<ActiveSession> {
-    const [row] = await this.#findSession.execute({
-      sessionId: claims.sessionId,
-      userId: claims.userId,
-      now: this.clock.now().toISOString(),
+  /**
+   * The session behind a token, if it is neither revoked nor past its absolute end (401 otherwise). Asked of the
+   * database for every request, after the request arrived; the requests that arrive together (one turn of the event
+   * loop) are checked by one statement, so that under load a request's check costs a fraction of a round trip
+   * (docs/decisions.md).
+   */
+  activeSession(claims: SessionClaims): Promise<ActiveSession> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ claims, resolve, reject });
+      if (this.#waiting.length === 1) setImmediate(() => this.#checkWaiting());
     });
-    if (!row) throw unauthorized();
-    return { ...claims, isNewUser: row.isNewUser };
+  }
+
+  #checkWaiting(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let start = 0; start < waiting.length; start += SESSIONS_PER_CHECK) {
+      void this.#check(waiting.slice(start, start + SESSIONS_PER_CHECK));
+    }
+  }
+
+  async #check(checks: PendingCheck[]): Promise<void> {
+    // A session id is a uuid; anything else names no session (and would fail the whole statement).
+    const ids = new Set(checks.map((check) => check.claims.sessionId).filter((id) => UUID.test(id)));
+    let rows: LiveSessionRow[] = [];
+    try {
+      if (ids.size > 0) {
+        rows = await liveSessions<LiveSessionRow>(this.db, {
+          ids: JSON.stringify([...ids]),
+          now: this.clock.now().toISOString(),
+        });
+      }
+    } catch (error) {
+      for (const check of checks) check.reject(error);
+      return;
+    }
+    const live = new Map(rows.map((row) => [row.id, row]));
+    for (const { claims, resolve, reject } of checks) {
+      const row = live.get(claims.sessionId);
+      if (row && row.userId === claims.userId) resolve({ ...claims, isNewUser: row.isNewUser });
+      else reject(unauthorized());
+    }
   }
 
   async authenticate(token: string): Promise<ActiveSession> {

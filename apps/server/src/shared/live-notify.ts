@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 
 /** The notification channel of live playlists, shared by every instance on the same database. */
@@ -45,6 +45,20 @@ export function recordingLiveNotices<T>(into: LiveNotice[], work: () => T): T {
 }
 
 /**
+ * The announcement of a recorded change, as a column of a statement that reads the inserted `event` row (`id`,
+ * `playlist_id`, `choir_id`, `type`, `actor_id`): `pg_notify` on the live channel, sent when the transaction commits.
+ */
+export const announceEvent = (detail: SQL) =>
+  sql`pg_notify(${sql.raw(`'${LIVE_CHANNEL}'`)}, json_build_object(
+      'kind', 'event', 'id', event.id, 'playlistId', event.playlist_id, 'choirId', event.choir_id,
+      'type', event.type, 'actorId', event.actor_id, 'detail', ${detail}::json)::text)`;
+
+/** Keeps a notice for a transport that sends notices itself once the request is done (`recordingLiveNotices`). */
+export function noteAnnounced(notice: LiveNotice): void {
+  recorded.getStore()?.push(notice);
+}
+
+/**
  * Records a change to a playlist and announces it, in one statement: inside a transaction the announcement goes out
  * when it commits, and not at all if it rolls back. Returns the event's id.
  */
@@ -65,13 +79,11 @@ export async function recordPlaylistChange(
       values (${change.playlistId}, ${change.choirId}, ${change.type}, ${change.actorId})
       returning id, playlist_id, choir_id, type, actor_id
     )
-    select id, pg_notify(${LIVE_CHANNEL}, json_build_object(
-      'kind', 'event', 'id', id, 'playlistId', playlist_id, 'choirId', choir_id, 'type', type,
-      'actorId', actor_id, 'detail', ${detail}::json)::text)
+    select id, ${announceEvent(sql`${detail}`)}
     from event`);
   const [row] = (result as unknown as { rows: { id: string | number }[] }).rows;
   const id = Number(row?.id ?? 0);
-  recorded.getStore()?.push({
+  noteAnnounced({
     kind: "event",
     id,
     playlistId: change.playlistId,
@@ -94,7 +106,7 @@ export async function announceMembershipEnded(
 ): Promise<void> {
   const notice: LiveNotice = { kind: "membership", choirId, userId };
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
-  recorded.getStore()?.push(notice);
+  noteAnnounced(notice);
 }
 
 /** A notice read back from the channel; anything else is ignored. */

@@ -1,5 +1,5 @@
 import { PLAYLIST_MESSAGES } from "@choir/contract";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import { type Db, preparedStatement } from "../../db/client.js";
 import { choirs } from "../../db/schema/index.js";
@@ -57,7 +57,8 @@ const editorCheck = preparedStatement(
     where p.id = ${value("playlistId")}::uuid`,
 );
 
-interface EditorCheckRow {
+/** What the edit checks of a playlist learn: its choir, the caller's role in it and the choir's setting. */
+export interface EditorCheckRow {
   id: string;
   choirId: string;
   /** The caller's role in the playlist's choir; null for an outsider. */
@@ -65,13 +66,22 @@ interface EditorCheckRow {
   membersEdit: boolean;
 }
 
+/** 404 for an unknown playlist or an outsider, 403 for a member the choir does not let edit. */
+export function refuseUnlessEditorOf(row: EditorCheckRow | undefined): asserts row is EditorCheckRow {
+  if (!row?.role) throw notFound(row ? undefined : PLAYLIST_MESSAGES.notFound);
+  refuseUnlessEditor(row.role, row.membersEdit);
+}
+
+/** Whether a caller with `role` (SQL: the caller's role, null for an outsider) may edit (SQL, for a statement). */
+export const mayEditPlaylists = (role: SQL, membersEdit: SQL) =>
+  sql`(${role} = 'ChoirAdmin' or (${role} is not null and ${membersEdit}))`;
+
 export async function requireEditablePlaylist(
   db: Db,
   playlistId: string,
   userId: string,
 ): Promise<{ id: string; choirId: string }> {
   const [row] = await editorCheck<EditorCheckRow>(db, { playlistId, userId });
-  if (!row?.role) throw notFound(row ? undefined : PLAYLIST_MESSAGES.notFound);
-  refuseUnlessEditor(row.role, row.membersEdit);
+  refuseUnlessEditorOf(row);
   return { id: row.id, choirId: row.choirId };
 }

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import { invalid } from "../../http/errors.js";
 import { presentedAnswer } from "../../http/presented-answer.js";
-import { type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
+import { noteAnnounced, type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
 import {
   requireEditablePlaylist,
   requirePlaylistDeleter,
@@ -28,6 +28,8 @@ import {
   addSong,
   createPlaylist,
   deletePlaylist,
+  type EntryEdit,
+  type EntryEditMade,
   findPlaylist,
   getPlaylist,
   lastSung,
@@ -90,6 +92,29 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     const playlist = await requireEditablePlaylist(app.db, playlistId, userId);
     await change();
     await announce(playlist, type, userId);
+    return presentPlaylist(await getPlaylist(app.db, playlistId, userId));
+  };
+
+  /**
+   * An entry edit (add, move, remove, key): the service checks the caller may edit, makes the change and records it
+   * in one transaction; the notice goes to a transport that sends its own; the answer is the playlist.
+   */
+  const editEntries = async (
+    playlistId: string,
+    userId: string,
+    type: PlaylistChange,
+    change: (edit: EntryEdit) => Promise<EntryEditMade>,
+  ) => {
+    const made = await change({ userId, type });
+    noteAnnounced({
+      kind: "event",
+      id: made.eventId,
+      playlistId,
+      choirId: made.choirId,
+      type,
+      actorId: userId,
+      detail: null,
+    });
     return presentPlaylist(await getPlaylist(app.db, playlistId, userId));
   };
 
@@ -215,8 +240,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      const playlist = await editAndPresent(request.params.id, userId, "song-added", () =>
-        addSong(app.db, request.params.id, userId, request.body),
+      const playlist = await editEntries(request.params.id, userId, "song-added", (edit) =>
+        addSong(app.db, request.params.id, edit, request.body),
       );
       return reply.status(201).send(playlist);
     },
@@ -234,8 +259,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, "song-removed", () =>
-        removeSong(app.db, request.params.id, request.params.songId),
+      editEntries(request.params.id, request.session!.userId, "song-removed", (edit) =>
+        removeSong(app.db, request.params.id, edit, request.params.songId),
       ),
   );
 
@@ -252,8 +277,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, "song-moved", () =>
-        moveSong(app.db, request.params.id, request.params.songId, request.body),
+      editEntries(request.params.id, request.session!.userId, "song-moved", (edit) =>
+        moveSong(app.db, request.params.id, edit, request.params.songId, request.body),
       ),
   );
 
@@ -270,8 +295,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editAndPresent(request.params.id, request.session!.userId, "key-changed", () =>
-        setEntryKey(app.db, request.params.id, request.params.songId, request.body.key),
+      editEntries(request.params.id, request.session!.userId, "key-changed", (edit) =>
+        setEntryKey(app.db, request.params.id, edit, request.params.songId, request.body.key),
       ),
   );
 

@@ -12,7 +12,8 @@ import {
   templateSections,
 } from "../../db/schema/index.js";
 import { conflict, invalid, notFound, pgError, preconditionFailed } from "../../http/errors.js";
-import { songVisibleTo } from "./policy.js";
+import { announceEvent, type PlaylistChange } from "../../shared/live-notify.js";
+import { type EditorCheckRow, mayEditPlaylists, refuseUnlessEditorOf, songVisibleTo } from "./policy.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -435,35 +436,73 @@ export async function deletePlaylist(db: Db, playlistId: string): Promise<void> 
   });
 }
 
+/** Who edits a playlist's entries and which change it is, for the policy and the playlist's live readers. */
+export interface EntryEdit {
+  userId: string;
+  type: PlaylistChange;
+}
+
+/** An entry edit made: the playlist's choir and the change's event (announced on commit), for the live readers. */
+export interface EntryEditMade {
+  choirId: string;
+  eventId: number;
+}
+
 /**
- * Runs a change of a playlist's entries (add, move, remove, key) in a transaction that first locks the playlist's row
- * and bumps its `updatedAt` in one statement, so concurrent changes of one playlist happen one after another and
- * every section's order stays 0..n-1. The change itself is one or two statements more (below): an edit under load
- * waits for the server's thread once per statement, and these took ten to twenty.
+ * Runs a change of a playlist's entries (add, move, remove, key) in a transaction whose first statement checks that
+ * the caller may edit the playlist (404 or 403 as `requireEditablePlaylist`), locks its row and bumps its
+ * `updatedAt`, and records the change for its live readers (announced when the transaction commits, not at all when
+ * it rolls back). So concurrent changes of one playlist happen one after another and every section's order stays
+ * 0..n-1. The change itself is one or two statements more (below): an edit under load waits for the server's
+ * thread once per statement, and these took ten to twenty.
  */
 async function withEntriesLocked(
   db: Db,
   playlistId: string,
+  edit: EntryEdit,
   change: (tx: Tx) => Promise<void>,
-): Promise<void> {
+): Promise<EntryEditMade> {
   try {
-    await db.transaction(async (tx) => {
-      const [locked] = await lockForEdit<{ id: string }>(tx, {
+    return await db.transaction(async (tx) => {
+      // pg_notify answers void, "" as text: the event's id is the column's whole text.
+      const [row] = await lockForEdit<EditorCheckRow & { eventId: string | null }>(tx, {
         playlistId,
+        userId: edit.userId,
+        type: edit.type,
         now: new Date().toISOString(),
       });
-      if (!locked) throw notFound(PLAYLIST_MESSAGES.notFound);
+      refuseUnlessEditorOf(row);
+      if (row.eventId === null) throw notFound(PLAYLIST_MESSAGES.notFound);
       await change(tx);
+      return { choirId: row.choirId, eventId: Number(row.eventId) };
     });
   } catch (error) {
     mapConflicts(error);
   }
 }
 
+/**
+ * The caller's right to edit (their role in the playlist's choir, the choir's setting) and, when they may, the
+ * playlist's row locked with `updatedAt` bumped and the change recorded and announced: one statement.
+ */
 const lockForEdit = preparedStatement(
   "playlist_lock_for_edit",
-  (value) =>
-    sql`update playlists set updated_at = ${value("now")}::timestamptz where id = ${value("playlistId")}::uuid returning id`,
+  (value) => sql`with editor as (
+      select p.id, p.choir_id, m.role, c.members_edit_playlists as members_edit
+      from playlists p join choirs c on c.id = p.choir_id
+      left join choir_members m on m.choir_id = p.choir_id and m.user_id = ${value("userId")}::uuid
+      where p.id = ${value("playlistId")}::uuid),
+    locked as (
+      update playlists p set updated_at = ${value("now")}::timestamptz from editor e
+      where p.id = e.id and ${mayEditPlaylists(sql`e.role`, sql`e.members_edit`)}
+      returning p.id, p.choir_id),
+    event as (
+      insert into playlist_events (playlist_id, choir_id, type, actor_id)
+      select id, choir_id, ${value("type")}::text, ${value("userId")}::uuid from locked
+      returning id, playlist_id, choir_id, type, actor_id)
+    select e.id, e.choir_id as "choirId", e.role, e.members_edit as "membersEdit",
+      (select event.id::text || ${announceEvent(sql`null`)}::text from event) as "eventId"
+    from editor e`,
 );
 
 /** The entry of a song in a playlist, by song id or entry id (a song is at most once in a playlist). */
@@ -569,14 +608,14 @@ const notASection = (field: string) =>
 export async function addSong(
   db: Db,
   playlistId: string,
-  callerId: string,
+  edit: EntryEdit,
   input: { songId: string; sectionId?: string; order?: number },
-): Promise<void> {
-  await withEntriesLocked(db, playlistId, async (tx) => {
+): Promise<EntryEditMade> {
+  return withEntriesLocked(db, playlistId, edit, async (tx) => {
     const [read] = await addRead<AddRead>(tx, {
       playlistId,
       songId: input.songId,
-      userId: callerId,
+      userId: edit.userId,
       sectionId: input.sectionId ?? null,
     });
     if (!read?.visible) throw notFound(SONG_MESSAGES.notFound);
@@ -620,8 +659,13 @@ const removeEntry = preparedStatement(
     select count(*)::int as removed from gone`,
 );
 
-export async function removeSong(db: Db, playlistId: string, songOrEntryId: string): Promise<void> {
-  await withEntriesLocked(db, playlistId, async (tx) => {
+export async function removeSong(
+  db: Db,
+  playlistId: string,
+  edit: EntryEdit,
+  songOrEntryId: string,
+): Promise<EntryEditMade> {
+  return withEntriesLocked(db, playlistId, edit, async (tx) => {
     const [row] = await removeEntry<{ removed: number }>(tx, { playlistId, songOrEntryId });
     if (!row?.removed) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
   });
@@ -634,10 +678,11 @@ export async function removeSong(db: Db, playlistId: string, songOrEntryId: stri
 export async function moveSong(
   db: Db,
   playlistId: string,
+  edit: EntryEdit,
   songOrEntryId: string,
   input: { fromSectionId?: string; toSectionId: string; order?: number },
-): Promise<void> {
-  await withEntriesLocked(db, playlistId, async (tx) => {
+): Promise<EntryEditMade> {
+  return withEntriesLocked(db, playlistId, edit, async (tx) => {
     const [read] = await moveRead<MoveRead>(tx, {
       playlistId,
       songOrEntryId,
@@ -672,10 +717,11 @@ const setKey = preparedStatement(
 export async function setEntryKey(
   db: Db,
   playlistId: string,
+  edit: EntryEdit,
   songOrEntryId: string,
   key: string | null,
-): Promise<void> {
-  await withEntriesLocked(db, playlistId, async (tx) => {
+): Promise<EntryEditMade> {
+  return withEntriesLocked(db, playlistId, edit, async (tx) => {
     const [row] = await setKey<{ id: string }>(tx, { playlistId, songOrEntryId, key });
     if (!row) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
   });

@@ -1165,10 +1165,11 @@ const songJsonOf = (tagsAs: "entries" | "ids") => sql`json_build_object(
           ? sql`coalesce(shown.tag_ids, '{}')`
           : sql`(select coalesce(json_agg(json_strip_nulls(json_build_object('tagId', t.id, 'tagName', t.name,
           'names', choir_tag_names(t.name))) order by t.name), '[]')
-        from tags t where t.id = any(shown.tag_ids))`
+        from unnest(shown.tag_ids) as shown_tag(id), lateral (select * from tags where id = shown_tag.id limit 1) t)`
       },
       'choirs', (select coalesce(json_agg(json_build_object('choirId', c.id, 'choirName', c.name) order by c.name), '[]')
-        from choirs c where c.id = any(shown.choir_ids)))`;
+        from unnest(shown.choir_ids) as shown_choir(id),
+          lateral (select id, name from choirs where id = shown_choir.id limit 1) c))`;
 const songJson = songJsonOf("entries");
 
 /** The songs of a page by id, if the caller may see them: prepared once a connection (every search runs it). */
