@@ -153,11 +153,12 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      await requireMember(app.db, request.params.choirId, userId);
+      const page = await listChoirPlaylists(app.db, request.params.choirId, userId, request.query);
+      // Each playlist read says whether the reader is a member of its choir; an empty page says nothing, so the
+      // membership is asked then (404 for an outsider either way, before anything is answered).
+      if (!page[0]?.readerIsMember) await requireMember(app.db, request.params.choirId, userId);
       reply.header("Cache-Control", "no-store");
-      return (await listChoirPlaylists(app.db, request.params.choirId, userId, request.query)).map(
-        presentPlaylist,
-      );
+      return page.map(presentPlaylist);
     },
   );
 

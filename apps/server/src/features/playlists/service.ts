@@ -187,13 +187,16 @@ interface PlaylistReadRow {
   }[];
 }
 
-/** A page of a choir's playlists, by date (one per day, so the order is total), from the day `from` when given. */
+/**
+ * A page of a choir's playlists, by date (one per day, so the order is total), from the day `from` when given; each
+ * says whether `viewerId` is a member of the choir. Access is the caller's to check.
+ */
 export async function listChoirPlaylists(
   db: Db,
   choirId: string,
   viewerId: string,
   page: { skip: number; take: number; from?: string },
-): Promise<PlaylistDetails[]> {
+): Promise<(PlaylistDetails & { readerIsMember: boolean })[]> {
   const rows = await preparedReads(db).ofChoir.execute({
     choirId,
     viewerId,
