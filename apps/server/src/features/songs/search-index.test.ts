@@ -128,6 +128,41 @@ describe("the song index", () => {
     expect(changed.search(query({})).total).toBe(count - count / 10 - (count / 5 - count / 10));
   });
 
+  it("finds a word's typos in songs added after the word was asked, and not in songs removed", () => {
+    const index = new SongIndex();
+    index.put([
+      row(1, "corazones del alba"),
+      row(2, "luz del mar"),
+      row(3, "mar en calma", { visibility: 0 }),
+    ]);
+    const typo = query({ words: [{ prefix: "corazin", folded: "corazin", typos: true }] });
+    const found = () => index.search(typo).songIds.map((id) => Number(id.slice(-12)));
+    expect(found()).toEqual([1]);
+    // Asked again: the same, from the word's matches kept.
+    expect(found()).toEqual([1]);
+    index.put([row(4, "corazon alegre"), row(5, "corazon de piedra", { visibility: 0, creatorId: OTHER })]);
+    expect(found()).toEqual([4, 1]);
+    index.remove([row(1, "").songId]);
+    expect(found()).toEqual([4]);
+    // Another caller's view of the same word: the private song of theirs is found for them only.
+    const theirs = index.search({ ...typo, callerId: OTHER }).songIds.map((id) => Number(id.slice(-12)));
+    expect(theirs).toEqual([4, 5]);
+  });
+
+  it("finds a word's typos as an index built afresh does after removals renumber the songs", () => {
+    const titles = ["corazones", "corazon", "luz", "coral", "razon"];
+    const rows = Array.from({ length: 6_000 }, (_, n) => row(n, `${titles[n % titles.length]} ${n}`));
+    const index = new SongIndex();
+    index.put(rows);
+    const typo = query({ words: [{ prefix: "corazin", folded: "corazin", typos: true }], take: 50 });
+    expect(index.search(typo).total).toBeGreaterThan(0);
+    // Most songs removed: the dead outnumber the living and the slots are renumbered.
+    index.remove(rows.filter((_, n) => n % 7 !== 0).map((song) => song.songId));
+    const fresh = new SongIndex();
+    fresh.put(rows.filter((_, n) => n % 7 === 0));
+    expect(index.search(typo)).toEqual(fresh.search(typo));
+  });
+
   it("shows each caller what they may see: their own, public, shared with their choirs, their choirs' versions", () => {
     const index = new SongIndex();
     index.put([

@@ -229,7 +229,7 @@ class TextTable {
     return id;
   }
 
-  /** A search's similarities by text number, new for each needle (`markTypos`). */
+  /** Whether each title holds a word, by text number, new for each word (`typoMatchesOf`). */
   memo(): TextMemo {
     const stamp = this.known.next(this.grams.length);
     const { stamps, values } = this.known;
@@ -317,6 +317,7 @@ export class SongIndex {
   /** Adds or replaces songs. Many rows at once (a first reading, a bulk change) are sorted once at the end. */
   put(rows: IndexRow[], sortLater = false): void {
     this.orders = {};
+    this.forgetTypos();
     const bulk = sortLater || rows.length > 64;
     for (const row of rows) {
       this.drop(row.songId, !bulk);
@@ -447,6 +448,12 @@ export class SongIndex {
     this.alive = new Uint8Array(Math.max(1024, next * 2));
     for (let slot = 0; slot < next; slot++) this.alive[slot] = this.visibility[slot] === 1 ? PUBLIC : LIVING;
     this.dead = 0;
+    this.forgetTypos();
+  }
+
+  private forgetTypos(): void {
+    this.typoMatches.clear();
+    this.typoSlotsKept = 0;
   }
 
   /**
@@ -499,6 +506,15 @@ export class SongIndex {
     }
     return Int32Array.from(needle.keys());
   }
+
+  /**
+   * Per folded word, the living songs whose title and the artists (text numbers) that hold it as a likely typo,
+   * whoever asks (`markTypos`). Emptied when songs are added (their titles were not compared) and when slots are
+   * renumbered; a song removed is dead in `alive` and skipped. At most `TYPO_WORDS_KEPT` words and
+   * `TYPO_SLOTS_KEPT` songs and artists in all.
+   */
+  private readonly typoMatches = new Map<string, TypoMatches>();
+  private typoSlotsKept = 0;
 
   // Work arrays of `similarity`, reused: a trigram's index in the haystack at hand (valid where its stamp is).
   private readonly gramLocal = new Stamped((length) => new Int32Array(length));
@@ -553,16 +569,14 @@ export class SongIndex {
   /**
    * The slots whose title or artist holds `folded` as a likely typo (`title_norm %> folded`, likewise artist), of
    * those marked in every `required` mask, not in `set` yet and, with `seenToo` (no filter but words and tags),
-   * that the caller may see. With `similarities`, each similarity is worked out in full and kept there by the text's trigrams, for the
-   * typo rank of a one-word search (whose whole term is this word) to read instead of computing it again.
+   * that the caller may see. What holds the word is the same for every caller: worked out once (`typoMatchesOf`) and
+   * kept while no song is added.
    */
   private markTypos(
     folded: string,
-    needleIds: Int32Array,
     set: SlotSet,
     required: Uint8Array[],
     seenToo: Uint8Array | undefined,
-    similarities?: Map<Int32Array, number>,
   ): void {
     const { mask } = set;
     const { alive } = this;
@@ -573,18 +587,47 @@ export class SongIndex {
       for (let r = 0; r < required.length; r++) if (!required[r]![slot]) return false;
       return true;
     };
+    let matches = this.typoMatches.get(folded);
+    if (!matches) {
+      matches = this.typoMatchesOf(folded);
+      const size = matches.titleSlots.length + matches.artists.length;
+      if (this.typoMatches.size >= TYPO_WORDS_KEPT || this.typoSlotsKept + size > TYPO_SLOTS_KEPT) {
+        this.typoMatches.clear();
+        this.typoSlotsKept = 0;
+      }
+      this.typoMatches.set(folded, matches);
+      this.typoSlotsKept += size;
+    }
+    const { titleSlots, artists } = matches;
+    for (let i = 0; i < titleSlots.length; i++) {
+      const slot = titleSlots[i]!;
+      if (open(slot)) set.add(slot);
+    }
+    const songsOf = this.artistTexts.byText!.songs;
+    for (let a = 0; a < artists.length; a++) {
+      const songs = songsOf[artists[a]!]!;
+      for (let i = 0; i < songs.length; i++) {
+        const slot = songs.items[i]!;
+        if (open(slot)) set.add(slot);
+      }
+    }
+  }
+
+  /**
+   * Every living song whose title holds `folded` as a likely typo, and every artist (by text number) that does: each
+   * distinct title or artist compared once.
+   */
+  private typoMatchesOf(folded: string): TypoMatches {
     const needle = [...new Set(trigramKeys(folded))];
-    if (needle.length === 0) return;
-    const stopAt = similarities ? undefined : WORD_SIMILARITY_THRESHOLD;
+    if (needle.length === 0) return { titleSlots: NO_GRAMS, artists: NO_GRAMS };
+    const needleIds = this.needleGrams(folded);
+    const { alive } = this;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
     const needed = Math.max(1, Math.ceil(needle.length * WORD_SIMILARITY_THRESHOLD - 1e-6));
-    const { titleText, titleTexts } = this;
-    const compare = (grams: Int32Array) => {
-      const similarity = this.similarity(needleIds, grams, stopAt);
-      similarities?.set(grams, similarity);
-      return similarity;
-    };
+    const holds = (grams: Int32Array) =>
+      this.similarity(needleIds, grams, WORD_SIMILARITY_THRESHOLD) >= WORD_SIMILARITY_THRESHOLD;
     // Titles (nearly one a song): the songs' trigram postings; a title several songs share is compared once.
+    const { titleText, titleTexts } = this;
     const counts = this.work.counts();
     const reachedSongs: number[] = [];
     for (const key of needle) {
@@ -597,20 +640,20 @@ export class SongIndex {
       }
     }
     const known = titleTexts.memo();
+    const titleSlots: number[] = [];
     for (const slot of reachedSongs) {
-      if (!open(slot)) continue;
+      if (!alive[slot]) continue;
       const text = titleText[slot]!;
-      let similarity = known.get(text);
-      if (similarity === undefined) {
-        similarity = compare(titleTexts.grams[text]!);
-        known.set(text, similarity);
+      let holding = known.get(text);
+      if (holding === undefined) {
+        holding = holds(titleTexts.grams[text]!) ? 1 : 0;
+        known.set(text, holding);
       }
-      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
-      set.add(slot);
+      if (holding === 1) titleSlots.push(slot);
     }
-    // Artists (a few, each of many songs): the texts' trigram postings; each artist's songs once it matches.
+    // Artists (a few, each of many songs): the texts' trigram postings.
     const artists = this.artistTexts;
-    const { songs: songsOf, trigrams } = artists.byText!;
+    const { trigrams } = artists.byText!;
     const artistCounts = artists.countsFor();
     const reachedArtists: number[] = [];
     for (const key of needle) {
@@ -623,18 +666,8 @@ export class SongIndex {
       }
     }
     artistCounts.fill(0, 0, artists.grams.length);
-    for (const text of reachedArtists) {
-      // Compared only when one of its songs is not found yet.
-      const songs = songsOf[text]!;
-      let first = 0;
-      while (first < songs.length && !open(songs.items[first]!)) first++;
-      if (first === songs.length || compare(artists.grams[text]!) < WORD_SIMILARITY_THRESHOLD) continue;
-      for (let i = first; i < songs.length; i++) {
-        const slot = songs.items[i]!;
-        if (!open(slot)) continue;
-        set.add(slot);
-      }
-    }
+    const matched = reachedArtists.filter((text) => holds(artists.grams[text]!));
+    return { titleSlots: Int32Array.from(titleSlots), artists: Int32Array.from(matched) };
   }
 
   /**
@@ -723,8 +756,8 @@ export class SongIndex {
       constraints.push(tagged);
     }
     const tagMasks = constraints.map((set) => set.mask);
-    // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams; a one-word
-    // search by relevance fills it while looking for typos.
+    // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams, worked out
+    // when the page reaches the songs found as typos only.
     const termSimilarities = new Map<Int32Array, number>();
     const termGrams = byRelevance ? this.needleGrams(query.termFolded) : NO_GRAMS;
     for (const word of query.words) {
@@ -732,16 +765,7 @@ export class SongIndex {
       this.markPrefix(this.words, word.prefix, either, tagMasks);
       if (word.typos) {
         const prefixed = either.length;
-        const needle = this.needleGrams(word.folded);
-        const sameNeedle = byRelevance && query.words.length === 1 && sameGrams(needle, termGrams);
-        this.markTypos(
-          word.folded,
-          needle,
-          either,
-          tagMasks,
-          seenToo,
-          sameNeedle ? termSimilarities : undefined,
-        );
+        this.markTypos(word.folded, either, tagMasks, seenToo);
         if (either.length > prefixed) typoOnly.push(either.list(prefixed));
       }
       constraints.push(either);
@@ -929,10 +953,6 @@ export class SongIndex {
   }
 }
 
-function sameGrams(a: Int32Array, b: Int32Array): boolean {
-  return a.length === b.length && a.every((gram, i) => gram === b[i]);
-}
-
 /** Arrays of `size` entries, lent between `begin` and `end`: zeroed when lent, except the lists of slot sets. */
 class WorkArrays {
   private size = 0;
@@ -1057,6 +1077,16 @@ function firstOf(items: SlotList, k: number, before: (a: number, b: number) => b
 }
 
 const NO_GRAMS = new Int32Array(0);
+
+/** What holds a word as a likely typo: songs by their title (slots), artists (text numbers). */
+interface TypoMatches {
+  titleSlots: Int32Array;
+  artists: Int32Array;
+}
+
+/** Words whose typo matches an index keeps, and songs and artists listed in them all, before starting over. */
+const TYPO_WORDS_KEPT = 2_000;
+const TYPO_SLOTS_KEPT = 2_000_000;
 
 /** `SongIndex.alive`: a living song every signed-in person may see, and another living one. */
 const PUBLIC = 1;
