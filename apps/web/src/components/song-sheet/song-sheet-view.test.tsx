@@ -118,6 +118,14 @@ describe("song sheet layout", () => {
     expect(meta.textContent).toContain("84 bpm");
   });
 
+  it("says the key once with the toolbar: in the toolbar, not again in the metadata line", () => {
+    renderSheet(<SongSheetView content={SONG} />);
+    expect(screen.getByTestId("current-key").textContent).toBe("G");
+    const meta = screen.getByTestId("sheet-metadata");
+    expect(meta.textContent).not.toContain("Key");
+    expect(meta.textContent).toContain("Capo2");
+  });
+
   it("names the singer's part as the choir names it: a standard part translated, the choir's own as written", async () => {
     const parts = "{start_of_verse-alto}\n[C]La la\n{end_of_verse-alto}";
     renderSheet(<SongSheetView content={parts} myPart="Alto" />);

@@ -66,7 +66,10 @@ export interface SongSheetViewProps {
   /** The reader's voice part in the choir the song is read for: their sections and comments are highlighted, or
    * shown alone, as the remembered parts view says. */
   myPart?: string | null;
-  /** The page shows the key itself (sing mode's "Key: …" beside the title): the metadata line leaves it out. */
+  /**
+   * The page shows the key itself (sing mode's "Key: …" beside the title): the metadata line leaves it out, as it
+   * does when the toolbar shows it.
+   */
   hideKey?: boolean;
 }
 
@@ -792,7 +795,8 @@ export function SongSheetView({
         <PartsControl part={part} view={settings.partsView} onView={settings.setPartsView} />
       ) : null}
       <div className={classes.sheet}>
-        <MetadataLine metadata={shown.metadata} hideKey={hideKey} />
+        {/* The toolbar names the key it shows the sheet in: the line below says it once, not again. */}
+        <MetadataLine metadata={shown.metadata} hideKey={hideKey || (showToolbar && keyName !== null)} />
         {sections.length === 0 ? (
           <p className={classes.emptySheet}>{t("songs.sheet.empty")}</p>
         ) : (
