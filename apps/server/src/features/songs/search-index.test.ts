@@ -149,6 +149,34 @@ describe("the song index", () => {
     expect(theirs).toEqual([4, 5]);
   });
 
+  it("answers a word's typos the same whoever asked it first, with whatever tags", () => {
+    const titles = ["corazones", "corazon", "coraz", "luz", "razones"];
+    const rows = Array.from({ length: 300 }, (_, n) =>
+      row(n, `${titles[n % titles.length]} ${n}`, {
+        visibility: n % 4 === 0 ? 0 : 1,
+        creatorId: n % 8 === 0 ? CALLER : OTHER,
+      }),
+    );
+    const word = { prefix: "corazin", folded: "corazin", typos: true };
+    const asked = [
+      query({ words: [word], tagIdLists: [[TAG]] }),
+      query({ words: [word] }),
+      query({ words: [word], callerId: OTHER }),
+      query({ words: [{ prefix: "coraz", folded: "coraz", typos: true }] }),
+      query({ words: [word], tagIdLists: [[TAG]], callerId: OTHER, sortBy: "relevance" }),
+    ];
+    const fresh = (q: IndexQuery) => {
+      const built = new SongIndex();
+      built.put(rows);
+      return built.search(q);
+    };
+    for (const order of [asked, [...asked].reverse()]) {
+      const index = new SongIndex();
+      index.put(rows);
+      for (const q of order) expect(index.search(q), JSON.stringify(q)).toEqual(fresh(q));
+    }
+  });
+
   it("finds a word's typos as an index built afresh does after removals renumber the songs", () => {
     const titles = ["corazones", "corazon", "luz", "coral", "razon"];
     const rows = Array.from({ length: 6_000 }, (_, n) => row(n, `${titles[n % titles.length]} ${n}`));

@@ -573,6 +573,7 @@ export class SongIndex {
    * kept while no song is added.
    */
   private markTypos(
+    prefix: string,
     folded: string,
     set: SlotSet,
     required: Uint8Array[],
@@ -587,15 +588,17 @@ export class SongIndex {
       for (let r = 0; r < required.length; r++) if (!required[r]![slot]) return false;
       return true;
     };
-    let matches = this.typoMatches.get(folded);
+    // Keyed by the word's prefix too: the songs it finds as a prefix are the ones not compared (`typoMatchesOf`).
+    const key = `${prefix}\u0000${folded}`;
+    let matches = this.typoMatches.get(key);
     if (!matches) {
-      matches = this.typoMatchesOf(folded);
+      matches = this.typoMatchesOf(folded, mask);
       const size = matches.titleSlots.length + matches.artists.length;
       if (this.typoMatches.size >= TYPO_WORDS_KEPT || this.typoSlotsKept + size > TYPO_SLOTS_KEPT) {
         this.typoMatches.clear();
         this.typoSlotsKept = 0;
       }
-      this.typoMatches.set(folded, matches);
+      this.typoMatches.set(key, matches);
       this.typoSlotsKept += size;
     }
     const { titleSlots, artists } = matches;
@@ -615,9 +618,11 @@ export class SongIndex {
 
   /**
    * Every living song whose title holds `folded` as a likely typo, and every artist (by text number) that does: each
-   * distinct title or artist compared once.
+   * distinct title or artist compared once. Songs marked in `found` (the word's prefix matches, with the tags asked:
+   * found so by every search of the word, whoever asks and with whatever tags) are not compared; an artist's songs
+   * are listed by their text, all of them.
    */
-  private typoMatchesOf(folded: string): TypoMatches {
+  private typoMatchesOf(folded: string, found: Uint8Array): TypoMatches {
     const needle = [...new Set(trigramKeys(folded))];
     if (needle.length === 0) return { titleSlots: NO_GRAMS, artists: NO_GRAMS };
     const needleIds = this.needleGrams(folded);
@@ -642,7 +647,7 @@ export class SongIndex {
     const known = titleTexts.memo();
     const titleSlots: number[] = [];
     for (const slot of reachedSongs) {
-      if (!alive[slot]) continue;
+      if (!alive[slot] || found[slot]) continue;
       const text = titleText[slot]!;
       let holding = known.get(text);
       if (holding === undefined) {
@@ -765,7 +770,7 @@ export class SongIndex {
       this.markPrefix(this.words, word.prefix, either, tagMasks);
       if (word.typos) {
         const prefixed = either.length;
-        this.markTypos(word.folded, either, tagMasks, seenToo);
+        this.markTypos(word.prefix, word.folded, either, tagMasks, seenToo);
         if (either.length > prefixed) typoOnly.push(either.list(prefixed));
       }
       constraints.push(either);
