@@ -44,17 +44,20 @@ export async function requirePlaylistDeleter(db: Db, playlist: PlaylistOwner, us
   await requireAdmin(db, playlist.choirId, userId);
 }
 
+/** The row of `EditorCheckRow` for a playlist and a caller (SQL values), for a statement of its own or a part of one. */
+export const editorRow = (playlistId: SQL, userId: SQL) =>
+  sql`select p.id, p.choir_id as "choirId", m.role, c.members_edit_playlists as "membersEdit"
+    from playlists p join choirs c on c.id = p.choir_id
+    left join choir_members m on m.choir_id = p.choir_id and m.user_id = ${userId}::uuid
+    where p.id = ${playlistId}::uuid`;
+
 /**
  * The playlist an edit is for, with the caller's role in its choir and the choir's setting, in one statement
  * (prepared once a connection; an edit's policy took three): unknown playlist or outsider → 404, a member while the
  * choir keeps playlists to its administrators → 403, as `requirePlaylistEditor` answers.
  */
-const editorCheck = preparedStatement(
-  "playlist_editor_check",
-  (value) => sql`select p.id, p.choir_id as "choirId", m.role, c.members_edit_playlists as "membersEdit"
-    from playlists p join choirs c on c.id = p.choir_id
-    left join choir_members m on m.choir_id = p.choir_id and m.user_id = ${value("userId")}::uuid
-    where p.id = ${value("playlistId")}::uuid`,
+const editorCheck = preparedStatement("playlist_editor_check", (value) =>
+  editorRow(value("playlistId"), value("userId")),
 );
 
 /** What the edit checks of a playlist learn: its choir, the caller's role in it and the choir's setting. */

@@ -13,7 +13,13 @@ import {
 } from "../../db/schema/index.js";
 import { conflict, invalid, notFound, pgError, preconditionFailed } from "../../http/errors.js";
 import { announceEvent, type PlaylistChange } from "../../shared/live-notify.js";
-import { type EditorCheckRow, mayEditPlaylists, refuseUnlessEditorOf, songVisibleTo } from "./policy.js";
+import {
+  type EditorCheckRow,
+  editorRow,
+  mayEditPlaylists,
+  refuseUnlessEditorOf,
+  songVisibleTo,
+} from "./policy.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -490,20 +496,16 @@ async function withEntriesLocked(
  */
 const lockForEdit = preparedStatement(
   "playlist_lock_for_edit",
-  (value) => sql`with editor as (
-      select p.id, p.choir_id, m.role, c.members_edit_playlists as members_edit
-      from playlists p join choirs c on c.id = p.choir_id
-      left join choir_members m on m.choir_id = p.choir_id and m.user_id = ${value("userId")}::uuid
-      where p.id = ${value("playlistId")}::uuid),
+  (value) => sql`with editor as (${editorRow(value("playlistId"), value("userId"))}),
     locked as (
       update playlists p set updated_at = ${value("now")}::timestamptz from editor e
-      where p.id = e.id and ${mayEditPlaylists(sql`e.role`, sql`e.members_edit`)}
+      where p.id = e.id and ${mayEditPlaylists(sql`e.role`, sql`e."membersEdit"`)}
       returning p.id, p.choir_id),
     event as (
       insert into playlist_events (playlist_id, choir_id, type, actor_id)
       select id, choir_id, ${value("type")}::text, ${value("userId")}::uuid from locked
       returning id, playlist_id, choir_id, type, actor_id)
-    select e.id, e.choir_id as "choirId", e.role, e.members_edit as "membersEdit",
+    select e.*,
       (select event.id::text || ${announceEvent(sql`null`)}::text from event) as "eventId"
     from editor e`,
 );
