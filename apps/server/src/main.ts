@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { isLoopbackHost } from "./http/loopback.js";
@@ -48,6 +49,20 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+if (app.database.kind === "postgres") {
+  // Playlist edits renumber entries and leave old row versions behind; without autovacuum they pile up and every read
+  // of a busy playlist walks past them.
+  const { rows } = (await app.db.execute(
+    sql`select current_setting('autovacuum') as autovacuum`,
+  )) as unknown as {
+    rows: { autovacuum: string }[];
+  };
+  if (rows[0]?.autovacuum !== "on")
+    app.log.warn(
+      "PostgreSQL runs with autovacuum off: rows left by edits are never removed and reads slow down over time. " +
+        "Turn it on (autovacuum = on, the default) or vacuum the database regularly.",
+    );
+}
 if (config.localSignIn) app.log.info("No OIDC client configured: local sign-in is on (development only)");
 if (!config.isProduction && !isLoopbackHost(config.host)) {
   // Development conveniences (local sign-in, /dev/mail) answer this machine only, but the rest is a development server.

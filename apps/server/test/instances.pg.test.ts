@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { needsRedis, postgresAdminUrl, redisTestUrl } from "./helpers.js";
 import {
@@ -57,6 +58,15 @@ describe("several instances", needsRedis, () => {
     await Promise.all(servers.map((server) => server.exited));
     servers = [];
     await database?.drop();
+  });
+
+  it("warns at start, and only then, when PostgreSQL runs without autovacuum", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ autovacuum: string }>("show autovacuum");
+    await client.end();
+    const warned = servers.map((server) => server.output().includes("PostgreSQL runs with autovacuum off"));
+    expect(warned).toEqual(servers.map(() => rows[0]?.autovacuum === "off"));
   });
 
   it("keeps every entry added to one playlist through both at once, and one entry for a song added twenty times", async () => {

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   choirMembers,
@@ -796,6 +796,30 @@ describe("playlists", () => {
         [songs.b]: 1,
         [songs.a]: 2,
       });
+    });
+
+    it("renumbers a section's entries in place: a new order touches no index (HOT updates)", async () => {
+      const { playlist, one } = await threeByTwo();
+      // PostgreSQL's own counters of this connection say how many updates were HOT: read before and after the
+      // update, in one transaction that is rolled back.
+      let hotCounts: unknown;
+      const counters = sql`select pg_stat_get_xact_tuples_updated('playlist_entries'::regclass)::int as updated,
+        pg_stat_get_xact_tuples_hot_updated('playlist_entries'::regclass)::int as hot`;
+      type Counters = { updated: number; hot: number };
+      await ctx.app.db
+        .transaction(async (tx) => {
+          const read = async () => ((await tx.execute(counters)) as unknown as { rows: Counters[] }).rows[0]!;
+          const before = await read();
+          await tx.execute(
+            sql`update playlist_entries set position = 2 - position where section_id = ${one}::uuid`,
+          );
+          const after = await read();
+          hotCounts = { updated: after.updated - before.updated, hot: after.hot - before.hot };
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      await expectDense(playlist.id);
+      expect(hotCounts).toEqual({ updated: 3, hot: 3 });
     });
 
     it("keeps every section dense under concurrent moves", async () => {

@@ -85,7 +85,9 @@ export const playlistEntries = pgTable(
       foreignColumns: [playlistSections.id, playlistSections.playlistId],
     }).onDelete("cascade"),
     uniqueIndex("playlist_entries_playlist_song_key").on(t.playlistId, t.songId),
-    index("playlist_entries_section_idx").on(t.sectionId, t.position),
+    // By section alone: renumbering a section's entries changes no indexed column, so PostgreSQL updates those rows
+    // in place (HOT) instead of writing every index again and leaving dead index entries (migration 0026).
+    index("playlist_entries_section_idx").on(t.sectionId),
     index("playlist_entries_song_idx").on(t.songId),
     check("playlist_entries_position_check", sql`${t.position} >= 0`),
     check("playlist_entries_key_check", sql`${t.key} is null or ${t.key} ~ '^[A-G][#b]?m?$'`),
