@@ -118,15 +118,19 @@ function send(
   });
 }
 
-/** One API call, timed; a non-2xx answer or a network error counts as an error of that call. */
-async function timed<T>(
+/**
+ * One API call, timed; a non-2xx answer or a network error counts as an error of that call. Gives the answer's text
+ * on success: a caller that needs the answer parses it (`parsed`), the others leave it, as the people's own devices
+ * would do that work, not this machine's cores the server is measured on.
+ */
+async function timed(
   name: CallName,
   origin: string,
   token: string,
   method: string,
   path: string,
   body?: unknown,
-): Promise<T | undefined> {
+): Promise<string | undefined> {
   const started = performance.now();
   let status = 0;
   let text = "";
@@ -148,8 +152,11 @@ async function timed<T>(
     }
   }
   if (status < 200 || status >= 300) return undefined;
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text;
 }
+
+/** A successful answer's JSON. */
+const parsed = <T>(text: string | undefined): T | undefined => (text ? (JSON.parse(text) as T) : undefined);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -230,27 +237,13 @@ async function main() {
     for (const [index, person] of cast.entries()) {
       const choirId = byUser.get(person.id)!;
       if (playlistOf.has(choirId)) continue;
-      const created = await timed<Playlist>(
-        "open playlist",
-        origin,
-        tokens[index]!,
-        "POST",
-        "/api/playlists",
-        {
-          choirId,
-          date,
-        },
+      const created = parsed<Playlist>(
+        await timed("open playlist", origin, tokens[index]!, "POST", "/api/playlists", { choirId, date }),
       );
       const id =
         created?.id ??
-        (
-          await timed<Playlist[]>(
-            "open playlists",
-            origin,
-            tokens[index]!,
-            "GET",
-            `/api/choirs/${choirId}/playlists`,
-          )
+        parsed<Playlist[]>(
+          await timed("open playlists", origin, tokens[index]!, "GET", `/api/choirs/${choirId}/playlists`),
         )?.find((playlist) => playlist.date === date)?.id;
       if (!id) throw new Error(`no playlist for choir ${choirId}`);
       playlistOf.set(choirId, id);
@@ -282,12 +275,8 @@ async function main() {
           await timed("open song", origin, token, "GET", `/api/songs/${songId}`);
         } else {
           // Edits: read the playlist, then add a song, move one, or remove one when it grows long.
-          const playlist = await timed<Playlist>(
-            "open playlist",
-            origin,
-            token,
-            "GET",
-            `/api/playlists/${playlistId}`,
+          const playlist = parsed<Playlist>(
+            await timed("open playlist", origin, token, "GET", `/api/playlists/${playlistId}`),
           );
           if (!playlist) continue;
           const entries = playlist.sections.flatMap((section) =>

@@ -152,6 +152,42 @@ describe("session tokens", () => {
     expect(checks).toBeLessThan(answers.length);
   });
 
+  it("checks the sessions of requests arriving one after another, while statements are out, in fewer statements", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Dee Stream", email: "stream@example.com" });
+    await me(token);
+    type Prepared = { execute: (...args: unknown[]) => Promise<unknown> };
+    const session = (
+      ctx.app.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => Prepared } } }
+    )._.session;
+    const original = session.prepareQuery.bind(session);
+    // Each session check answers 20 ms late, as on a busy database.
+    const spy = vi.spyOn(session, "prepareQuery").mockImplementation((...args: unknown[]) => {
+      const prepared = original(...args);
+      if (args[2] !== "live_sessions") return prepared;
+      return {
+        ...prepared,
+        execute: async (...values: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return prepared.execute(...values);
+        },
+      };
+    });
+    onTestFinished(() => spy.mockRestore());
+    // Each request a turn of the event loop after the one before.
+    const answers: Promise<{ statusCode: number }>[] = [];
+    for (let i = 0; i < 24; i++) {
+      answers.push(me(token));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const codes = (await Promise.all(answers)).map((answer) => answer.statusCode);
+    const checks = spy.mock.calls.filter((call) => call[2] === "live_sessions").length;
+
+    expect(codes).toEqual(Array(24).fill(200));
+    // Two statements out at once, the requests arriving meanwhile waiting for one of them, then going together.
+    expect(checks).toBeGreaterThan(1);
+    expect(checks).toBeLessThanOrEqual(6);
+  });
+
   it("sign-out without a token is refused", async () => {
     const response = await ctx.app.inject({ method: "POST", url: "/api/auth/signout" });
     expect(response.statusCode).toBe(401);

@@ -29,6 +29,11 @@ export const randomToken = () => randomBytes(32).toString("base64url");
 
 /** Session checks one statement answers at most; more wait for the next. */
 const SESSIONS_PER_CHECK = 100;
+/**
+ * Statements of session checks out at once. The checks of requests arriving meanwhile wait for one to answer and
+ * then go together: each still asked after its request arrived, in fewer statements the busier the server is.
+ */
+const CHECKS_AT_ONCE = 2;
 
 /**
  * The session check of every authenticated request, for all the requests that arrived together: the sessions among
@@ -211,21 +216,38 @@ export class SessionService {
   /**
    * The session behind a token, if it is neither revoked nor past its absolute end (401 otherwise). Asked of the
    * database for every request, after the request arrived; the requests that arrive together (one turn of the event
-   * loop) are checked by one statement, so that under load a request's check costs a fraction of a round trip
-   * (docs/decisions.md).
+   * loop, or while `CHECKS_AT_ONCE` statements are out) are checked by one statement, so that under load a request's
+   * check costs a fraction of a round trip (docs/decisions.md).
    */
   activeSession(claims: SessionClaims): Promise<ActiveSession> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ claims, resolve, reject });
-      if (this.#waiting.length === 1) setImmediate(() => this.#checkWaiting());
+      this.#schedule();
+    });
+  }
+
+  /** Statements of session checks under way; more checks wait for one of them to answer (`CHECKS_AT_ONCE`). */
+  #checking = 0;
+  #scheduled = false;
+
+  /** Sends the waiting checks at the end of this turn of the event loop, unless enough statements are out. */
+  #schedule(): void {
+    if (this.#scheduled || this.#waiting.length === 0 || this.#checking >= CHECKS_AT_ONCE) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#checkWaiting();
     });
   }
 
   #checkWaiting(): void {
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    for (let start = 0; start < waiting.length; start += SESSIONS_PER_CHECK) {
-      void this.#check(waiting.slice(start, start + SESSIONS_PER_CHECK));
+    while (this.#waiting.length > 0 && this.#checking < CHECKS_AT_ONCE) {
+      const checks = this.#waiting.splice(0, SESSIONS_PER_CHECK);
+      this.#checking++;
+      void this.#check(checks).finally(() => {
+        this.#checking--;
+        this.#schedule();
+      });
     }
   }
 

@@ -115,6 +115,7 @@ function playlistDetailsOf(row: PlaylistRead): PlaylistDetails & { readerIsMembe
 function preparePlaylistReads(db: Executor) {
   const viewerId = sql.placeholder("viewerId");
   const p = alias(playlists, "p");
+  const q = alias(playlists, "q");
   const read = () =>
     db.select({
       id: p.id,
@@ -144,17 +145,29 @@ function preparePlaylistReads(db: Executor) {
       .from(p)
       .where(eq(p.id, sql.placeholder("playlistId")))
       .prepare("playlist_read"),
+    // The page's ids first, then their rows: with the limit and offset outside, PostgreSQL priced the plan for any
+    // page as if it read past an unknown offset's rows with all their sections, found it dearer than a plan for
+    // the page asked, and planned every call again (0.7 ms, more than the read).
     ofChoir: read()
       .from(p)
       .where(
-        and(
-          eq(p.choirId, sql.placeholder("choirId")),
-          sql`p.date >= coalesce(${sql.placeholder("from")}::date, '-infinity'::date)`,
+        inArray(
+          p.id,
+          db
+            .select({ id: q.id })
+            .from(q)
+            .where(
+              and(
+                eq(q.choirId, sql.placeholder("choirId")),
+                sql`${q.date} >= coalesce(${sql.placeholder("from")}::date, '-infinity'::date)`,
+              ),
+            )
+            .orderBy(asc(q.date), asc(q.id))
+            .limit(sql.placeholder("take"))
+            .offset(sql.placeholder("skip")),
         ),
       )
       .orderBy(asc(p.date), asc(p.id))
-      .limit(sql.placeholder("take"))
-      .offset(sql.placeholder("skip"))
       .prepare("choir_playlists_read"),
   };
 }

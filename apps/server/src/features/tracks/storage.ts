@@ -29,8 +29,20 @@ export async function clearStaleUploads(dir: string, now: number): Promise<void>
 }
 
 /**
- * Opens the track store and its sweeper on the app. A successful DELETE (a song's, a choir's, a track's) or bulk
- * deletion of songs sets off a sweep once answered: cascades remove tracks' rows, and the database queues their files.
+ * The routes whose success can remove tracks: a song's deletion, a choir's (its choir versions of songs go with it),
+ * a track's, and the bulk deletion of songs. Other deletions (a playlist's entry, a member) never reach a track, so
+ * they do not ask the queue (a playlist's editing removes entries many times a minute).
+ */
+const REMOVES_TRACKS = new Set([
+  "DELETE /api/songs/:id",
+  "DELETE /api/choirs/:id",
+  "DELETE /api/songs/:id/tracks/:trackId",
+  "POST /api/songs/bulk-delete",
+]);
+
+/**
+ * Opens the track store and its sweeper on the app. A successful call of a route that can remove tracks
+ * (`REMOVES_TRACKS`) sets off a sweep once answered: cascades remove tracks' rows, and the database queues their files.
  */
 export async function registerTrackStorage(app: FastifyInstance): Promise<void> {
   const store = await openTrackStore(app.config.tracks.store);
@@ -46,8 +58,8 @@ export async function registerTrackStorage(app: FastifyInstance): Promise<void> 
     store.close();
   });
   app.addHook("onResponse", (request, reply, done) => {
-    const deletes = request.method === "DELETE" || request.routeOptions.url === "/api/songs/bulk-delete";
-    if (deletes && reply.statusCode < 400) void sweeper.sweep();
+    if (reply.statusCode < 400 && REMOVES_TRACKS.has(`${request.method} ${request.routeOptions.url}`))
+      void sweeper.sweep();
     done();
   });
 }
