@@ -8,9 +8,10 @@
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_load),
  * BENCH_USERS (200), BENCH_DURATION seconds (120), BENCH_WARMUP seconds (15), BENCH_SONGS (100000),
- * BENCH_CHOIRS (1000), BENCH_THINK_MS mean pause between a person's calls (250), BENCH_REUSE=1 keeps a seeded
- * database.
+ * BENCH_CHOIRS (1000), BENCH_THINK_MS mean pause between a person's calls (250), BENCH_INSTANCES server processes
+ * on the one database, each person keeping one (1), BENCH_REUSE=1 keeps a seeded database.
  */
+import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
@@ -32,6 +33,8 @@ const people = number("BENCH_USERS", 200);
 const seconds = number("BENCH_DURATION", 120);
 const warmup = number("BENCH_WARMUP", 15);
 const thinkMs = number("BENCH_THINK_MS", 250);
+/** Server processes on the one database, as behind a load balancer (README, "Several instances"); each person keeps one. */
+const instances = Math.max(1, Math.floor(number("BENCH_INSTANCES", 1)));
 const size = {
   songs: number("BENCH_SONGS", 100_000),
   users: Math.max(2_000, people * 4),
@@ -216,15 +219,23 @@ async function main() {
   // tags, pages 1–3 and both orders; each search one shape at random, then a query of it at random.
   const searchShapes = shapes(corpus);
 
-  const server = await startServer(databaseUrl);
+  // One after the other (the first migrates), with one JWT secret, as instances behind a load balancer run.
+  const jwtSecret = randomBytes(48).toString("base64url");
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    const origin = server.origin;
+    for (let i = 0; i < instances; i++)
+      servers.push(await startServer(databaseUrl, { JWT_SECRET: jwtSecret }));
+    const originOf = (index: number) => servers[index % servers.length]!.origin;
+    const residentOfAll = () => servers.reduce((total, server) => total + residentMb(server.pid), 0);
     recording = true;
     const tokens: string[] = [];
-    for (const person of cast) {
+    for (const [index, person] of cast.entries()) {
       const began = performance.now();
       tokens.push(
-        await signIn(origin, { name: `${person.firstName} ${person.lastName}`, email: person.email }),
+        await signIn(originOf(index), {
+          name: `${person.firstName} ${person.lastName}`,
+          email: person.email,
+        }),
       );
       tally("sign in").latencies.push(performance.now() - began);
     }
@@ -238,12 +249,21 @@ async function main() {
       const choirId = byUser.get(person.id)!;
       if (playlistOf.has(choirId)) continue;
       const created = parsed<Playlist>(
-        await timed("open playlist", origin, tokens[index]!, "POST", "/api/playlists", { choirId, date }),
+        await timed("open playlist", originOf(index), tokens[index]!, "POST", "/api/playlists", {
+          choirId,
+          date,
+        }),
       );
       const id =
         created?.id ??
         parsed<Playlist[]>(
-          await timed("open playlists", origin, tokens[index]!, "GET", `/api/choirs/${choirId}/playlists`),
+          await timed(
+            "open playlists",
+            originOf(index),
+            tokens[index]!,
+            "GET",
+            `/api/choirs/${choirId}/playlists`,
+          ),
         )?.find((playlist) => playlist.date === date)?.id;
       if (!id) throw new Error(`no playlist for choir ${choirId}`);
       playlistOf.set(choirId, id);
@@ -259,6 +279,7 @@ async function main() {
       const token = tokens[index]!;
       const choirId = byUser.get(cast[index]!.id)!;
       const playlistId = playlistOf.get(choirId)!;
+      const origin = originOf(index);
       const pause = () => new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + rng())));
       while (Date.now() < stopAt) {
         const roll = rng();
@@ -324,18 +345,18 @@ async function main() {
     // Warm-up, not recorded; then memory at the start, the measured run, memory at the end.
     stopAt = Date.now() + warmup * 1000;
     await Promise.all(cast.map((_, index) => person(index)));
-    memory.start = residentMb(server.pid);
+    memory.start = residentOfAll();
     recording = true;
     stopAt = Date.now() + seconds * 1000;
     const runStarted = performance.now();
     // The server's memory every tenth of the run, for the report: a leak climbs to the end, a heap settling levels off.
     const trace: number[] = [];
-    const tracer = setInterval(() => trace.push(residentMb(server.pid)), (seconds * 1000) / 10);
+    const tracer = setInterval(() => trace.push(residentOfAll()), (seconds * 1000) / 10);
     await Promise.all(cast.map((_, index) => person(index)));
     clearInterval(tracer);
     const elapsed = (performance.now() - runStarted) / 1000;
     recording = false;
-    memory.end = residentMb(server.pid);
+    memory.end = residentOfAll();
 
     // Report.
     const ms = (value: number) =>
@@ -348,6 +369,7 @@ async function main() {
     out();
     out(
       `${people} people, ${seconds} s measured after ${warmup} s of warm-up, pauses of ${thinkMs} ms on average; ` +
+        `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`}; ` +
         `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)} (autovacuum ${autovacuum}); ` +
         `${cpus().length} CPUs, load average ${loadavg()
           .map((value) => value.toFixed(2))
@@ -392,7 +414,7 @@ async function main() {
     const growth = (memory.end - memory.start) / memory.start;
     out();
     out(
-      `Server memory (RSS): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end ` +
+      `Server memory (RSS${servers.length > 1 ? `, the ${servers.length} instances together` : ""}): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end ` +
         `(${(growth * 100).toFixed(1)} %); every tenth of the run: ${trace.map((mb) => mb.toFixed(0)).join(", ")} MB.`,
     );
     if (totalErrors > 0) failures.push(`${totalErrors} errors (target 0)`);
@@ -411,7 +433,7 @@ async function main() {
     log(`\nwritten to ${file}`);
     process.exitCode = failures.length === 0 ? 0 : 1;
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
