@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type HeadEntry, lexemeRankTerm, rankOperands, tsRankOr, tsRankOrSum } from "./pg-text.js";
 import { compareCodePoints, type IndexQuery, type IndexRow, SongIndex } from "./search-index.js";
 
@@ -175,6 +175,30 @@ describe("the song index", () => {
       index.put(rows);
       for (const q of order) expect(index.search(q), JSON.stringify(q)).toEqual(fresh(q));
     }
+  });
+
+  it("keeps a word asked often while more words than it keeps come and go, and answers the same", () => {
+    const index = new SongIndex();
+    index.put([row(1, "corazones del alba"), row(2, "luz del mar"), row(3, "mañana de sol")]);
+    const compared = vi.spyOn(
+      index as unknown as { typoMatchesOf: (folded: string, mask: Uint8Array) => unknown },
+      "typoMatchesOf",
+    );
+    const often = query({ words: [{ prefix: "corazin", folded: "corazin", typos: true }] });
+    const answer = index.search(often);
+    expect(answer.total).toBe(1);
+    // Far more rare words than the index keeps (2,000), the common one asked again every hundred.
+    for (let i = 0; i < 4_500; i++) {
+      const rare = `quajechen${i}`;
+      index.search(query({ words: [{ prefix: rare, folded: rare, typos: true }] }));
+      if (i % 100 === 0) expect(index.search(often)).toEqual(answer);
+    }
+    const ofOften = compared.mock.calls.filter(([folded]) => folded === "corazin").length;
+    expect(ofOften).toBe(1);
+    // The rare ones were worked out once each, and the first of them is forgotten by now.
+    expect(compared.mock.calls.length).toBe(4_501);
+    index.search(query({ words: [{ prefix: "quajechen0", folded: "quajechen0", typos: true }] }));
+    expect(compared.mock.calls.length).toBe(4_502);
   });
 
   it("finds a word's typos as an index built afresh does after removals renumber the songs", () => {

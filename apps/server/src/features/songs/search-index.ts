@@ -511,7 +511,8 @@ export class SongIndex {
    * Per folded word, the living songs whose title and the artists (text numbers) that hold it as a likely typo,
    * whoever asks (`markTypos`). Emptied when songs are added (their titles were not compared) and when slots are
    * renumbered; a song removed is dead in `alive` and skipped. At most `TYPO_WORDS_KEPT` words and
-   * `TYPO_SLOTS_KEPT` songs and artists in all.
+   * `TYPO_SLOTS_KEPT` songs and artists in all: beyond, the words asked least recently are forgotten first (the
+   * map's order is the order of asking), so a common word stays while rare ones come and go.
    */
   private readonly typoMatches = new Map<string, TypoMatches>();
   private typoSlotsKept = 0;
@@ -591,15 +592,20 @@ export class SongIndex {
     // Keyed by the word's prefix too: the songs it finds as a prefix are the ones not compared (`typoMatchesOf`).
     const key = `${prefix}\u0000${folded}`;
     let matches = this.typoMatches.get(key);
-    if (!matches) {
-      matches = this.typoMatchesOf(folded, mask);
-      const size = matches.titleSlots.length + matches.artists.length;
-      if (this.typoMatches.size >= TYPO_WORDS_KEPT || this.typoSlotsKept + size > TYPO_SLOTS_KEPT) {
-        this.typoMatches.clear();
-        this.typoSlotsKept = 0;
-      }
+    if (matches) {
+      // Most recently asked last: the words asked least recently go first when the index keeps too many.
+      this.typoMatches.delete(key);
       this.typoMatches.set(key, matches);
-      this.typoSlotsKept += size;
+    } else {
+      matches = this.typoMatchesOf(folded, mask);
+      this.typoSlotsKept += typoSize(matches);
+      this.typoMatches.set(key, matches);
+      for (const [oldest, kept] of this.typoMatches) {
+        if (this.typoMatches.size <= TYPO_WORDS_KEPT && this.typoSlotsKept <= TYPO_SLOTS_KEPT) break;
+        if (oldest === key) break;
+        this.typoMatches.delete(oldest);
+        this.typoSlotsKept -= typoSize(kept);
+      }
     }
     const { titleSlots, artists } = matches;
     for (let i = 0; i < titleSlots.length; i++) {
@@ -1089,8 +1095,9 @@ interface TypoMatches {
   artists: Int32Array;
 }
 
-/** Words whose typo matches an index keeps, and songs and artists listed in them all, before starting over. */
+/** Words whose typo matches an index keeps, and songs and artists listed in them all; beyond, the least recently asked go. */
 const TYPO_WORDS_KEPT = 2_000;
+const typoSize = (matches: TypoMatches) => matches.titleSlots.length + matches.artists.length;
 const TYPO_SLOTS_KEPT = 2_000_000;
 
 /** `SongIndex.alive`: a living song every signed-in person may see, and another living one. */
