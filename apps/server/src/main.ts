@@ -59,7 +59,7 @@ if (app.database.kind === "postgres") {
   };
   if (rows[0]?.autovacuum !== "on")
     app.log.warn(
-      "PostgreSQL runs with autovacuum off: rows left by edits are never removed and reads slow down over time. " +
+      "PostgreSQL runs with autovacuum off: old row versions left by edits pile up and reads slow down over time. " +
         "Turn it on (autovacuum = on, the default) or vacuum the database regularly.",
     );
 }
