@@ -2,7 +2,8 @@
  * `npm run bench:load`: a realistic mix of calls from 200 simulated people for 2 minutes against the real server on
  * PostgreSQL with 100,000 songs and 1,000 choirs. Each person signs in once, then, with short pauses, searches,
  * opens their choir's playlist for next Sunday, opens songs, and adds, moves and removes entries. Prints p50/p95/p99
- * per call, errors, and the server's memory at the start and the end; writes bench/results/load-<date>.md and exits
+ * per call, errors, the server's memory at the start, along the run and at the end, and the CPU of the server,
+ * PostgreSQL and the simulated people; writes bench/results/load-<date>.md and exits
  * non-zero when a target is missed (0 errors, p95 ≤ 50 ms for every read and ≤ 100 ms for every edit, memory growth
  * ≤ 10 %).
  *
@@ -12,7 +13,7 @@
  * on the one database, each person keeping one (1), BENCH_REUSE=1 keeps a seeded database.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
@@ -165,6 +166,39 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** CPU seconds (user and system) of a process so far, from /proc; 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's clock ticks a second, as /proc counts CPU time (`getconf CLK_TCK`: 100 on every common build). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds so far of the server processes, of PostgreSQL's processes on this machine, and of this one. */
+function cpuNow(serverPids: number[]) {
+  let postgres = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
+        postgres += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return {
+    server: serverPids.reduce((total, pid) => total + cpuSeconds(pid), 0),
+    postgres,
+    people: (own.user + own.system) / 1e6,
+  };
+}
 
 /** Resident memory of a process in MB, from /proc. */
 function residentMb(pid: number): number {
@@ -346,6 +380,8 @@ async function main() {
     stopAt = Date.now() + warmup * 1000;
     await Promise.all(cast.map((_, index) => person(index)));
     memory.start = residentOfAll();
+    const pids = servers.map((server) => server.pid);
+    const cpuBefore = cpuNow(pids);
     recording = true;
     stopAt = Date.now() + seconds * 1000;
     const runStarted = performance.now();
@@ -357,6 +393,7 @@ async function main() {
     const elapsed = (performance.now() - runStarted) / 1000;
     recording = false;
     memory.end = residentOfAll();
+    const cpuAfter = cpuNow(pids);
 
     // Report.
     const ms = (value: number) =>
@@ -416,6 +453,18 @@ async function main() {
     out(
       `Server memory (RSS${servers.length > 1 ? `, the ${servers.length} instances together` : ""}): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end ` +
         `(${(growth * 100).toFixed(1)} %); every tenth of the run: ${trace.map((mb) => mb.toFixed(0)).join(", ")} MB.`,
+    );
+    // CPU a call, steadier from run to run than the p95s (the two cores are shared by all three).
+    let calls = 0;
+    for (const [name, entry] of tallies)
+      if (name !== "sign in") calls += entry.latencies.length + entry.errors;
+    const cpuShare = (key: "server" | "postgres" | "people") => {
+      const seconds = cpuAfter[key] - cpuBefore[key];
+      return `${(seconds / elapsed).toFixed(2)} of a core (${((seconds * 1000) / Math.max(calls, 1)).toFixed(2)} ms a call)`;
+    };
+    out(
+      `CPU over the measured run, ${calls.toLocaleString("en-US")} calls: the server ${cpuShare("server")}, ` +
+        `PostgreSQL ${cpuShare("postgres")}, the simulated people ${cpuShare("people")}.`,
     );
     if (totalErrors > 0) failures.push(`${totalErrors} errors (target 0)`);
     if (growth > TARGET_MEMORY_GROWTH) {
