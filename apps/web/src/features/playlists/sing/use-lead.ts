@@ -124,6 +124,8 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
       .follow(playlistId)
       .then((told) => {
         setLead(told);
+        // A reader who turned a page meanwhile has stepped away again: a late answer does not pull them back.
+        if (intentRef.current !== "follow") return;
         if (told.leader && told.leader.id !== latest.current.meId && told.entryId) {
           latest.current.jump(told.entryId, told.position);
         }
