@@ -361,7 +361,9 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
     await expect(p.getByTestId("edit-section")).toHaveCount(9);
   });
   await page.getByTestId("edit-playlist-chooser-toggle").click();
-  await page.getByTestId("edit-playlist-choice").nth(1).click();
+  await page.getByTestId("edit-playlist-choice").filter({ hasText: "Quiet Rehearsal" }).click();
+  await expect(page).toHaveURL(/\/playlists\/[0-9a-f-]{36}\/edit$/);
+  await expect(page).not.toHaveURL(`/playlists/${advent.id}/edit`);
   await expect(page.getByTestId("edit-playlist-title")).toHaveText("Quiet Rehearsal");
 
   // Removing the only section asks first; declining says nothing was saved.
