@@ -42,7 +42,7 @@ export function targets(lines: string[]) {
  */
 export function resultFile(name: string, date: string): string {
   mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
-  for (const suffix of ["", ..."bcdefghijk"]) {
+  for (const suffix of ["", ..."bcdefghijklmnopqrstuvwxyz"]) {
     const file = fileURLToPath(new URL(`./results/${name}-${date}${suffix}.md`, import.meta.url));
     if (!existsSync(file)) return file;
   }

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tagIdsByName } from "../src/features/songs/service.js";
+import { sqlArray } from "../src/db/client.js";
+import { tagIdRows, tagIdsByName } from "../src/features/songs/service.js";
 import { bearer, createTestApp, signInPerson, type TestContext, type TestPerson } from "./helpers.js";
 
 /**
@@ -162,5 +164,17 @@ describe("the tag glossary", () => {
     expect(unknown).toEqual([]);
     expect(alegria).toHaveLength(1);
     expect(new Set([...navidad!, ...comunion!]).size).toBe(4);
+  });
+
+  it("folds only the asked names, never every tag's name, to resolve them", async () => {
+    // choir_unaccent is not inlined: each call runs as a statement of its own. Computed per tag, a tag filter cost
+    // 2.4 ms of the database's time on every search of a library with 200 tags; each tag keeps its folded name.
+    const result = await ctx.app.db.execute(
+      sql`explain (verbose, format json) ${tagIdRows(sqlArray(["comunion", "NAVIDAD"], "text"))}`,
+    );
+    const plan = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+    expect(plan).toMatch(/"Relation Name":"tags"/);
+    expect(plan).toContain("t.name_key");
+    expect(plan).not.toMatch(/unaccent\(t\.name\)/);
   });
 });

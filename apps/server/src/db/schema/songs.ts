@@ -223,12 +223,19 @@ export const tags = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /**
+     * The name as a tag filter compares it: lowercase and unaccented ("comunion" finds "Comunión"). Kept, not
+     * computed per read: `choir_unaccent` is not inlined (unaccent is stable, the wrapper immutable), so each call
+     * runs as a statement of its own, and a tag filter compared every tag's name on every search.
+     */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(choir_unaccent(name))`),
   },
   (t) => [
     uniqueIndex("tags_name_lower_key").on(sql`lower(${t.name})`),
     index("tags_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-    // Tag names as a tag filter compares them: lowercase and unaccented ("comunion" finds "Comunión").
-    index("tags_name_folded_idx").on(sql`lower(choir_unaccent(${t.name}))`),
+    index("tags_name_key_idx").on(t.nameKey),
   ],
 );
 

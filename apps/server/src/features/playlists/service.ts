@@ -591,14 +591,16 @@ interface MoveRead {
 
 /**
  * Writes a change of entries in one statement: the entries whose section or position changes (`moved`), and the new
- * entries (`added`), each list as JSON.
+ * entries (`added`), each list as JSON. The playlist narrows the entries updated to its own few (by the playlist and
+ * song index): joined by id alone, the planner expects a hundred rows from the JSON and reads every entry of every
+ * playlist.
  */
 const writeEntries = preparedStatement(
   "playlist_entries_write",
   (value) => sql`with moved as (
       update playlist_entries e set section_id = v.section_id, position = v.position
       from json_to_recordset(${value("moved")}::json) as v(id uuid, section_id uuid, position int)
-      where e.id = v.id)
+      where e.playlist_id = ${value("playlistId")}::uuid and e.id = v.id)
     insert into playlist_entries (id, playlist_id, section_id, song_id, position)
     select id, playlist_id, section_id, song_id, position
     from json_to_recordset(${value("added")}::json)
@@ -651,6 +653,7 @@ export async function addSong(
     const added = { id, sectionId, position: at };
     const ordered = [...read.entries.slice(0, at), added, ...read.entries.slice(at)];
     await writeEntries(tx, {
+      playlistId,
       moved: JSON.stringify(placements(ordered, sectionId).filter((entry) => entry.id !== id)),
       added: JSON.stringify([
         { id, playlist_id: playlistId, section_id: sectionId, song_id: input.songId, position: at },
@@ -721,7 +724,7 @@ export async function moveSong(
     const moved = placements([...others.slice(0, at), entry, ...others.slice(at)], input.toSectionId);
     if (entry.sectionId !== input.toSectionId)
       moved.push(...placements(inSection(entry.sectionId), entry.sectionId));
-    if (moved.length > 0) await writeEntries(tx, { moved: JSON.stringify(moved), added: "[]" });
+    if (moved.length > 0) await writeEntries(tx, { playlistId, moved: JSON.stringify(moved), added: "[]" });
   });
 }
 

@@ -687,7 +687,7 @@ export function tagIdRows(names: SQL): SQL {
       select a.ord, g.name_key from asked a
       join tag_glossary k on k.name_key = a.key
       join tag_glossary g on g.concept = k.concept)
-    select keys.ord, t.id from keys join tags t on lower(choir_unaccent(t.name)) = keys.key`;
+    select keys.ord, t.id from keys join tags t on t.name_key = keys.key`;
 }
 
 export async function tagIdsByName(db: Executor, names: string[]): Promise<string[][]> {
@@ -1113,7 +1113,7 @@ export async function searchStatement(db: Db, callerId: string, given: SearchFil
     total = sql`(select count(*) from matches)`;
   } else if (sortBy === "tags") {
     // A song's first tag in alphabetical order, folded as titles are; songs without tags last either way.
-    const tagKey = "(select min(lower(choir_unaccent(tg.name))) from tags tg where tg.id = any(ss.tag_ids))";
+    const tagKey = "(select min(tg.name_key) from tags tg where tg.id = any(ss.tag_ids))";
     const direction = ascending ? "asc" : "desc";
     order = (t) => sql.raw(`${t}.tag_key ${direction} nulls last, ${t}.title_norm, ${t}.song_id`);
     matches = sql`page as (
@@ -1197,7 +1197,7 @@ export async function suggestTags(
   const q = query?.trim();
   const limit = q ? maxResults : Math.min(maxResults, SONG_LIMITS.tagSuggestionsEmpty);
   const usage = sql<number>`count(*)::int`;
-  const folded = sql`lower(choir_unaccent(${tags.name}))`;
+  const folded = sql`${tags.nameKey}`;
   const concept = sql<
     string | null
   >`(select min(k.concept) from tag_glossary k where k.name_key = ${folded})`;
