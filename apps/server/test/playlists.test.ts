@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   choirMembers,
   playlistEntries,
@@ -820,6 +820,55 @@ describe("playlists", () => {
         .catch(() => undefined);
       await expectDense(playlist.id);
       expect(hotCounts).toEqual({ updated: 3, hot: 3 });
+    });
+
+    it("adds, moves, keys and removes in one statement each, without a transaction, when nobody else edits", async () => {
+      const { admin, playlist, songs, d, one, two } = await threeByTwo();
+      const extra = await makeSong(admin, "Echo");
+      type Session = { prepareQuery: (...args: unknown[]) => unknown };
+      const session = (ctx.app.db as unknown as { _: { session: Session } })._.session;
+      const names: string[] = [];
+      const original = session.prepareQuery.bind(session);
+      const prepared = vi.spyOn(session, "prepareQuery").mockImplementation((...args: unknown[]) => {
+        if (typeof args[2] === "string" && args[2].startsWith("playlist_")) names.push(args[2]);
+        return original(...args);
+      });
+      const transactions = vi.spyOn(ctx.app.db, "transaction");
+      onTestFinished(() => {
+        prepared.mockRestore();
+        transactions.mockRestore();
+      });
+
+      const added = await call(admin, "POST", `/api/playlists/${playlist.id}/songs`, {
+        songId: extra,
+        sectionId: one,
+        order: 1,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(titles(added.json().sections[0])).toEqual(["Alpha", "Echo", "Bravo", "Charlie"]);
+      const moved = await move(admin, playlist.id, songs.a, {
+        fromSectionId: one,
+        toSectionId: two,
+        order: 1,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(titles(moved.json().sections[0])).toEqual(["Echo", "Bravo", "Charlie"]);
+      expect(titles(moved.json().sections[1])).toEqual(["Delta", "Alpha"]);
+      const keyed = await call(admin, "PUT", `/api/playlists/${playlist.id}/songs/${d}`, { key: "Bb" });
+      expect(keyed.statusCode, keyed.body).toBe(200);
+      expect(keyed.json().sections[1].songs[0].key).toBe("Bb");
+      const removed = await call(admin, "DELETE", `/api/playlists/${playlist.id}/songs/${songs.b}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(titles(removed.json().sections[0])).toEqual(["Echo", "Charlie"]);
+      await expectDense(playlist.id);
+
+      expect(transactions).not.toHaveBeenCalled();
+      expect(names.filter((name) => name !== "playlist_read")).toEqual([
+        "playlist_add_song",
+        "playlist_move_song",
+        "playlist_set_key",
+        "playlist_remove_song",
+      ]);
     });
 
     it("keeps every section dense under concurrent moves", async () => {

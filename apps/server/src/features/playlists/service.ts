@@ -504,24 +504,86 @@ async function withEntriesLocked(
 }
 
 /**
+ * The playlist's row bumped (`locked`) where `condition` holds of it and of the rows `from` names, and the change
+ * recorded for its live readers (`event`): two WITH clauses. The `editor` row is always among `from`.
+ */
+const bumpAndRecord = (value: (name: string) => SQL, from: SQL, condition: SQL) =>
+  sql`locked as (
+      update playlists p set updated_at = ${value("now")}::timestamptz from ${from}
+      where p.id = e.id and ${mayEditPlaylists(sql`e.role`, sql`e."membersEdit"`)} and ${condition}
+      returning p.id, p.choir_id),
+    event as (
+      insert into playlist_events (playlist_id, choir_id, type, actor_id)
+      select id, choir_id, ${value("type")}::text, ${value("userId")}::uuid from locked
+      returning id, playlist_id, choir_id, type, actor_id)`;
+
+/** The event's id and its announcement, as the `eventId` column (pg_notify answers void, "" as text). */
+const eventIdColumn = sql`(select event.id::text || ${announceEvent(sql`null`)}::text from event) as "eventId"`;
+
+/**
  * The caller's right to edit (their role in the playlist's choir, the choir's setting) and, when they may, the
  * playlist's row locked with `updatedAt` bumped and the change recorded and announced: one statement.
  */
 const lockForEdit = preparedStatement(
   "playlist_lock_for_edit",
   (value) => sql`with editor as (${editorRow(value("playlistId"), value("userId"))}),
-    locked as (
-      update playlists p set updated_at = ${value("now")}::timestamptz from editor e
-      where p.id = e.id and ${mayEditPlaylists(sql`e.role`, sql`e."membersEdit"`)}
-      returning p.id, p.choir_id),
-    event as (
-      insert into playlist_events (playlist_id, choir_id, type, actor_id)
-      select id, choir_id, ${value("type")}::text, ${value("userId")}::uuid from locked
-      returning id, playlist_id, choir_id, type, actor_id)
-    select e.*,
-      (select event.id::text || ${announceEvent(sql`null`)}::text from event) as "eventId"
-    from editor e`,
+    ${bumpAndRecord(value, sql`editor e`, sql`true`)}
+    select e.*, ${eventIdColumn} from editor e`,
 );
+
+/**
+ * An entry edit in one statement, without a transaction around it: the caller's right, the edit's `checks` (WITH
+ * clauses ending with `checks`, one row), and when the caller may, `ok` holds of `checks c` and the playlist is
+ * still as the statement's snapshot shows it, the playlist bumped and the change recorded (`locked`, `event`) and
+ * the `writes` (WITH clauses, each writing only when `locked` holds a row). The answer: the editor row, the checks
+ * and `eventId`.
+ *
+ * The snapshot is taken as the statement starts, so a concurrent edit of the same playlist that commits after that
+ * would go unseen by the checks and the writes. Every entry edit bumps the playlist's row; the bump here holds only
+ * while the row is the version the snapshot read (its `xmin`): PostgreSQL waits for a concurrent edit's lock and
+ * checks the condition again on the row it left, which is then another version. Nothing is written and `eventId`
+ * is null; the edit is made again the locking way (`withEntriesLocked`), which reads after it holds the lock.
+ */
+const entryEditStatement = (
+  value: (name: string) => SQL,
+  edit: { checks: SQL; ok: SQL; writes: SQL },
+) => sql`with version as (select p.xmin from playlists p where p.id = ${value("playlistId")}::uuid),
+    editor as (${editorRow(value("playlistId"), value("userId"))}),
+    ${edit.checks},
+    ${bumpAndRecord(
+      value,
+      sql`editor e, checks c`,
+      sql`${edit.ok} and p.xmin = (select version.xmin from version)`,
+    )},
+    ${edit.writes}
+    select e.*, c.*, ${eventIdColumn} from editor e cross join checks c`;
+
+/** Whether a write of `entryEditStatement` is to happen: the playlist was bumped. */
+const whenLocked = sql`exists (select 1 from locked)`;
+
+type EntryEditRow = EditorCheckRow & { eventId: string | null };
+
+/**
+ * Runs an entry edit's statement (`entryEditStatement`): refuses as the locking way would (`refuse` throws the
+ * edit's own refusals), and makes the edit the locking way (`locked`) when the statement wrote nothing: a
+ * concurrent edit, or a case only that way handles.
+ */
+async function editInOneStatement<Row extends EntryEditRow>(
+  run: () => Promise<Row[]>,
+  refuse: (row: Row) => void,
+  locked: () => Promise<EntryEditMade>,
+): Promise<EntryEditMade> {
+  let row: Row | undefined;
+  try {
+    [row] = await run();
+  } catch (error) {
+    mapConflicts(error);
+  }
+  refuseUnlessEditorOf(row);
+  refuse(row);
+  if (row.eventId === null) return locked();
+  return { choirId: row.choirId, eventId: Number(row.eventId) };
+}
 
 /** The entry of a song in a playlist, by song id or entry id (a song is at most once in a playlist). */
 const entryOf = (value: (name: string) => SQL) =>
@@ -539,25 +601,28 @@ interface PlacedEntry {
   position: number;
 }
 
+/** What adding a song checks, as WITH clauses ending with `checks` (for `addRead` and `entryEditStatement`). */
+const addChecks = (value: (name: string) => SQL) => sql`target as (
+      select s.id from playlist_sections s
+      where s.playlist_id = ${value("playlistId")}::uuid
+        and (${value("sectionId")}::uuid is null or s.id = ${value("sectionId")}::uuid)
+      order by s.position, s.id limit 1),
+    checks as (select
+      exists (select 1 from songs where songs.id = ${value("songId")}::uuid
+        and ${songVisibleTo(sql.placeholder("userId"))}) as visible,
+      (select count(*)::int from playlist_entries where playlist_id = ${value("playlistId")}::uuid) as total,
+      exists (select 1 from playlist_entries where playlist_id = ${value("playlistId")}::uuid
+        and song_id = ${value("songId")}::uuid) as "inPlaylist",
+      (select id from target) as "sectionId")`;
+
 /**
  * Everything adding a song checks, in one statement: whether the caller may see the song, the playlist's count and
  * whether the song is in it already, the section (the one named, else the first), and that section's entries.
  */
 const addRead = preparedStatement(
   "playlist_add_read",
-  (value) => sql`with target as (
-      select s.id from playlist_sections s
-      where s.playlist_id = ${value("playlistId")}::uuid
-        and (${value("sectionId")}::uuid is null or s.id = ${value("sectionId")}::uuid)
-      order by s.position, s.id limit 1)
-    select
-      exists (select 1 from songs where songs.id = ${value("songId")}::uuid
-        and ${songVisibleTo(sql.placeholder("userId"))}) as visible,
-      (select count(*)::int from playlist_entries where playlist_id = ${value("playlistId")}::uuid) as total,
-      exists (select 1 from playlist_entries where playlist_id = ${value("playlistId")}::uuid
-        and song_id = ${value("songId")}::uuid) as "inPlaylist",
-      (select id from target) as "sectionId",
-      ${entriesOf(sql`select id from target`)} as entries`,
+  (value) => sql`with ${addChecks(value)}
+    select c.*, ${entriesOf(sql`select "sectionId" from checks`)} as entries from checks c`,
 );
 
 interface AddRead {
@@ -568,18 +633,53 @@ interface AddRead {
   entries: PlacedEntry[];
 }
 
-/** The entry to move, whether the sections named are the playlist's, and the entries of both sections. */
-const moveRead = preparedStatement(
-  "playlist_move_read",
-  (value) => sql`with entry as (
-      select id, section_id, position from playlist_entries where id = ${entryOf(value)})
-    select
+/** What moving an entry checks, as WITH clauses ending with `checks` (for `moveRead` and `entryEditStatement`). */
+const moveChecks = (value: (name: string) => SQL) => sql`entry as (
+      select id, section_id, position from playlist_entries where id = ${entryOf(value)}),
+    checks as (select
       (select json_build_object('id', id, 'sectionId', section_id, 'position', position) from entry) as entry,
       exists (select 1 from playlist_sections where id = ${value("toSectionId")}::uuid
         and playlist_id = ${value("playlistId")}::uuid) as "toExists",
       (${value("fromSectionId")}::uuid is null or exists (select 1 from playlist_sections
-        where id = ${value("fromSectionId")}::uuid and playlist_id = ${value("playlistId")}::uuid)) as "fromExists",
-      ${entriesOf(sql`${value("toSectionId")}::uuid, (select section_id from entry)`)} as entries`,
+        where id = ${value("fromSectionId")}::uuid and playlist_id = ${value("playlistId")}::uuid)) as "fromExists")`;
+
+/** The entry to move, whether the sections named are the playlist's, and the entries of both sections. */
+const moveRead = preparedStatement(
+  "playlist_move_read",
+  (value) => sql`with ${moveChecks(value)}
+    select c.*, ${entriesOf(sql`${value("toSectionId")}::uuid, (select section_id from entry)`)} as entries
+    from checks c`,
+);
+
+/**
+ * Moves an entry in one statement: the other entries of its section and of the section it goes to numbered again
+ * (the latter with a gap at `order`, the end when null or past it), and the entry in the gap.
+ */
+const moveInOneStatement = preparedStatement("playlist_move_song", (value) =>
+  entryEditStatement(value, {
+    checks: moveChecks(value),
+    ok: sql`c.entry is not null and c."toExists" and (${value("fromSectionId")}::uuid is null
+      or ${value("fromSectionId")}::uuid = (select section_id from entry))`,
+    writes: sql`others as (
+        select e.id, e.section_id,
+          (row_number() over (partition by e.section_id order by e.position, e.created_at, e.id) - 1)::int as rn
+        from playlist_entries e
+        where e.section_id in (${value("toSectionId")}::uuid, (select section_id from entry))
+          and e.id <> (select id from entry)),
+      gap as (
+        select least(coalesce(${value("order")}::int, count(*)), count(*))::int as at
+        from others where others.section_id = ${value("toSectionId")}::uuid),
+      placed as (
+        select o.id, o.section_id,
+          o.rn + (o.section_id = ${value("toSectionId")}::uuid and o.rn >= g.at)::int as position
+        from others o, gap g
+        union all
+        select entry.id, ${value("toSectionId")}::uuid, g.at from entry, gap g),
+      moved as (
+        update playlist_entries e set section_id = pl.section_id, position = pl.position from placed pl
+        where e.playlist_id = ${value("playlistId")}::uuid and e.id = pl.id
+          and (e.section_id <> pl.section_id or e.position <> pl.position) and ${whenLocked})`,
+  }),
 );
 
 interface MoveRead {
@@ -622,10 +722,68 @@ const notASection = (field: string) =>
   invalid([`body.${field}: not a section of this playlist`], PLAYLIST_MESSAGES.sectionNotFound);
 
 /**
+ * Adds a song in one statement: the section's entries numbered again with a gap at `order` (the end when null or
+ * past it) and the new entry in the gap.
+ */
+const addInOneStatement = preparedStatement("playlist_add_song", (value) =>
+  entryEditStatement(value, {
+    checks: addChecks(value),
+    ok: sql`c.visible and not c."inPlaylist" and c.total < ${sql.raw(String(PLAYLIST_LIMITS.songsMax))}
+      and c."sectionId" is not null`,
+    writes: sql`ordered as (
+        select e.id, (row_number() over (order by e.position, e.created_at, e.id) - 1)::int as rn
+        from playlist_entries e where e.section_id = (select "sectionId" from checks)),
+      gap as (
+        select least(coalesce(${value("order")}::int, count(*)), count(*))::int as at from ordered),
+      shifted as (
+        update playlist_entries e set position = o.rn + (o.rn >= g.at)::int
+        from ordered o, gap g
+        where e.playlist_id = ${value("playlistId")}::uuid and e.id = o.id
+          and e.position <> o.rn + (o.rn >= g.at)::int and ${whenLocked}),
+      added as (
+        insert into playlist_entries (id, playlist_id, section_id, song_id, position)
+        select ${value("entryId")}::uuid, ${value("playlistId")}::uuid, c."sectionId", ${value("songId")}::uuid, g.at
+        from checks c, gap g where ${whenLocked})`,
+  }),
+);
+
+/** The add's refusals, in the order the locking way makes them. */
+function refuseAdd(read: Omit<AddRead, "entries">, sectionNamed: boolean): void {
+  if (!read.visible) throw notFound(SONG_MESSAGES.notFound);
+  if (read.inPlaylist) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
+  if (read.total >= PLAYLIST_LIMITS.songsMax) throw conflict(PLAYLIST_MESSAGES.tooManySongs);
+  if (sectionNamed && !read.sectionId) throw notASection("sectionId");
+}
+
+/**
  * Adds a song the caller may see to a section (the first one when none is named, a new "songs" section when the
- * playlist has none), at `order` or the end. A song already in the playlist is refused with 409.
+ * playlist has none), at `order` or the end. A song already in the playlist is refused with 409. One statement;
+ * the locking way for a playlist without sections and after a concurrent edit.
  */
 export async function addSong(
+  db: Db,
+  playlistId: string,
+  edit: EntryEdit,
+  input: { songId: string; sectionId?: string; order?: number },
+): Promise<EntryEditMade> {
+  return editInOneStatement(
+    () =>
+      addInOneStatement<EntryEditRow & Omit<AddRead, "entries">>(db, {
+        playlistId,
+        userId: edit.userId,
+        type: edit.type,
+        now: new Date().toISOString(),
+        songId: input.songId,
+        sectionId: input.sectionId ?? null,
+        order: input.order ?? null,
+        entryId: randomUUID(),
+      }),
+    (row) => refuseAdd(row, Boolean(input.sectionId)),
+    () => addSongLocked(db, playlistId, edit, input),
+  );
+}
+
+async function addSongLocked(
   db: Db,
   playlistId: string,
   edit: EntryEdit,
@@ -638,11 +796,8 @@ export async function addSong(
       userId: edit.userId,
       sectionId: input.sectionId ?? null,
     });
-    if (!read?.visible) throw notFound(SONG_MESSAGES.notFound);
-    if (read.inPlaylist) throw conflict(PLAYLIST_MESSAGES.songAlreadyInPlaylist);
-    if (read.total >= PLAYLIST_LIMITS.songsMax) throw conflict(PLAYLIST_MESSAGES.tooManySongs);
-    if (input.sectionId && !read.sectionId) throw notASection("sectionId");
-
+    if (!read) throw notFound(SONG_MESSAGES.notFound);
+    refuseAdd(read, Boolean(input.sectionId));
     let sectionId = read.sectionId;
     if (!sectionId) {
       sectionId = randomUUID();
@@ -662,41 +817,117 @@ export async function addSong(
   });
 }
 
-/**
- * Removes an entry and closes the gap it leaves, in one statement: the section's other entries are numbered 0..n-1
- * again in their order. Not in the playlist: 404.
- */
-const removeEntry = preparedStatement(
-  "playlist_remove_entry",
-  (value) => sql`with gone as (
-      delete from playlist_entries where id = ${entryOf(value)} returning id, section_id),
-    ranked as (
+/** The gap a removed entry (`gone`) leaves closed: its section's other entries numbered 0..n-1 again in order. */
+const closeGap = sql`ranked as (
       select e.id, (row_number() over (order by e.position, e.created_at, e.id) - 1)::int as position
       from playlist_entries e
       where e.section_id in (select section_id from gone) and e.id not in (select id from gone)),
     renumbered as (
       update playlist_entries e set position = r.position from ranked r
-      where e.id = r.id and e.position <> r.position)
+      where e.id = r.id and e.position <> r.position)`;
+
+/** Removes an entry and closes the gap it leaves, in one statement (the locking way). Not in the playlist: 404. */
+const removeEntry = preparedStatement(
+  "playlist_remove_entry",
+  (value) => sql`with gone as (
+      delete from playlist_entries where id = ${entryOf(value)} returning id, section_id),
+    ${closeGap}
     select count(*)::int as removed from gone`,
 );
 
+/** An edit of one entry found by song or entry id (`entryOf`): its check, as the WITH clause `checks`. */
+const oneEntryChecks = (value: (name: string) => SQL) =>
+  sql`checks as (select ${entryOf(value)} as "entryId")`;
+
+const removeInOneStatement = preparedStatement("playlist_remove_song", (value) =>
+  entryEditStatement(value, {
+    checks: oneEntryChecks(value),
+    ok: sql`c."entryId" is not null`,
+    writes: sql`gone as (
+        delete from playlist_entries where id = (select "entryId" from checks) and ${whenLocked}
+        returning id, section_id),
+      ${closeGap}`,
+  }),
+);
+
+/** The refusal of an edit of one entry: not in the playlist, 404. */
+function refuseMissingEntry(row: { entryId: string | null }): void {
+  if (!row.entryId) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
+}
+
+/**
+ * Removes an entry (by song or entry id) and closes the gap it leaves. One statement; the locking way after a
+ * concurrent edit.
+ */
 export async function removeSong(
   db: Db,
   playlistId: string,
   edit: EntryEdit,
   songOrEntryId: string,
 ): Promise<EntryEditMade> {
-  return withEntriesLocked(db, playlistId, edit, async (tx) => {
-    const [row] = await removeEntry<{ removed: number }>(tx, { playlistId, songOrEntryId });
-    if (!row?.removed) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
-  });
+  return editInOneStatement(
+    () =>
+      removeInOneStatement<EntryEditRow & { entryId: string | null }>(db, {
+        playlistId,
+        userId: edit.userId,
+        type: edit.type,
+        now: new Date().toISOString(),
+        songOrEntryId,
+      }),
+    refuseMissingEntry,
+    () =>
+      withEntriesLocked(db, playlistId, edit, async (tx) => {
+        const [row] = await removeEntry<{ removed: number }>(tx, { playlistId, songOrEntryId });
+        if (!row?.removed) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
+      }),
+  );
+}
+
+/** The move's refusals, in the order the locking way makes them; the entry to move. */
+function refuseMove(
+  read: Omit<MoveRead, "entries"> | undefined,
+  fromSectionId: string | undefined,
+): PlacedEntry {
+  const entry = read?.entry;
+  if (!read || !entry) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
+  if (fromSectionId && fromSectionId !== entry.sectionId) {
+    if (!read.fromExists) throw notASection("fromSectionId");
+    throw conflict(PLAYLIST_MESSAGES.movedMeanwhile);
+  }
+  if (!read.toExists) throw notASection("toSectionId");
+  return entry;
 }
 
 /**
  * Moves an entry to a section at `order` (the end when omitted); within one section it reorders. A
- * `fromSectionId` that is not where the song is now means the caller's view is stale: 409, so it reloads.
+ * `fromSectionId` that is not where the song is now means the caller's view is stale: 409, so it reloads. One
+ * statement; the locking way after a concurrent edit.
  */
 export async function moveSong(
+  db: Db,
+  playlistId: string,
+  edit: EntryEdit,
+  songOrEntryId: string,
+  input: { fromSectionId?: string; toSectionId: string; order?: number },
+): Promise<EntryEditMade> {
+  return editInOneStatement(
+    () =>
+      moveInOneStatement<EntryEditRow & Omit<MoveRead, "entries">>(db, {
+        playlistId,
+        userId: edit.userId,
+        type: edit.type,
+        now: new Date().toISOString(),
+        songOrEntryId,
+        toSectionId: input.toSectionId,
+        fromSectionId: input.fromSectionId ?? null,
+        order: input.order ?? null,
+      }),
+    (row) => refuseMove(row, input.fromSectionId),
+    () => moveSongLocked(db, playlistId, edit, songOrEntryId, input),
+  );
+}
+
+async function moveSongLocked(
   db: Db,
   playlistId: string,
   edit: EntryEdit,
@@ -710,15 +941,10 @@ export async function moveSong(
       toSectionId: input.toSectionId,
       fromSectionId: input.fromSectionId ?? null,
     });
-    const entry = read?.entry;
-    if (!read || !entry) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
-    if (input.fromSectionId && input.fromSectionId !== entry.sectionId) {
-      if (!read.fromExists) throw notASection("fromSectionId");
-      throw conflict(PLAYLIST_MESSAGES.movedMeanwhile);
-    }
-    if (!read.toExists) throw notASection("toSectionId");
+    const entry = refuseMove(read, input.fromSectionId);
+    const entries = read?.entries ?? [];
     const inSection = (sectionId: string) =>
-      read.entries.filter((row) => row.sectionId === sectionId && row.id !== entry.id);
+      entries.filter((row) => row.sectionId === sectionId && row.id !== entry.id);
     const others = inSection(input.toSectionId);
     const at = clamp(input.order, others.length);
     const moved = placements([...others.slice(0, at), entry, ...others.slice(at)], input.toSectionId);
@@ -734,7 +960,17 @@ const setKey = preparedStatement(
     sql`update playlist_entries set key = ${value("key")}::text where id = ${entryOf(value)} returning id`,
 );
 
-/** Sets or clears the key an entry is sung in. */
+const setKeyInOneStatement = preparedStatement("playlist_set_key", (value) =>
+  entryEditStatement(value, {
+    checks: oneEntryChecks(value),
+    ok: sql`c."entryId" is not null`,
+    writes: sql`keyed as (
+        update playlist_entries set key = ${value("key")}::text
+        where id = (select "entryId" from checks) and ${whenLocked})`,
+  }),
+);
+
+/** Sets or clears the key an entry is sung in. One statement; the locking way after a concurrent edit. */
 export async function setEntryKey(
   db: Db,
   playlistId: string,
@@ -742,10 +978,23 @@ export async function setEntryKey(
   songOrEntryId: string,
   key: string | null,
 ): Promise<EntryEditMade> {
-  return withEntriesLocked(db, playlistId, edit, async (tx) => {
-    const [row] = await setKey<{ id: string }>(tx, { playlistId, songOrEntryId, key });
-    if (!row) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
-  });
+  return editInOneStatement(
+    () =>
+      setKeyInOneStatement<EntryEditRow & { entryId: string | null }>(db, {
+        playlistId,
+        userId: edit.userId,
+        type: edit.type,
+        now: new Date().toISOString(),
+        songOrEntryId,
+        key,
+      }),
+    refuseMissingEntry,
+    () =>
+      withEntriesLocked(db, playlistId, edit, async (tx) => {
+        const [row] = await setKey<{ id: string }>(tx, { playlistId, songOrEntryId, key });
+        if (!row) throw notFound(PLAYLIST_MESSAGES.songNotInPlaylist);
+      }),
+  );
 }
 
 /** The latest of a choir's playlists holding a song, up to and including `until`, newest first. */
