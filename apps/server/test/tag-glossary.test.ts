@@ -167,8 +167,8 @@ describe("the tag glossary", () => {
   });
 
   it("folds only the asked names, never every tag's name, to resolve them", async () => {
-    // choir_unaccent is not inlined: each call runs as a statement of its own. Computed per tag, a tag filter cost
-    // 2.4 ms of the database's time on every search of a library with 200 tags; each tag keeps its folded name.
+    // choir_unaccent is not inlined: each call runs as a statement of its own. Computed per tag, a tag filter folded
+    // every tag's name on every search; each tag keeps its folded name (migration 0027).
     const result = await ctx.app.db.execute(
       sql`explain (verbose, format json) ${tagIdRows(sqlArray(["comunion", "NAVIDAD"], "text"))}`,
     );
