@@ -564,18 +564,31 @@ const whenLocked = sql`exists (select 1 from locked)`;
 type EntryEditRow = EditorCheckRow & { eventId: string | null };
 
 /**
- * Runs an entry edit's statement (`entryEditStatement`): refuses as the locking way would (`refuse` throws the
+ * Runs an entry edit's statement (`entryEditStatement`) with the edit's `values` and those every such statement
+ * takes (the playlist, the caller, the change's type, the time): refuses as the locking way would (`refuse` throws the
  * edit's own refusals), and makes the edit the locking way (`locked`) when the statement wrote nothing: a
  * concurrent edit, or a case only that way handles.
  */
 async function editInOneStatement<Row extends EntryEditRow>(
-  run: () => Promise<Row[]>,
+  db: Db,
+  playlistId: string,
+  edit: EntryEdit,
+  run: {
+    statement: (db: Db, values: Record<string, unknown>) => Promise<Row[]>;
+    values: Record<string, unknown>;
+  },
   refuse: (row: Row) => void,
   locked: () => Promise<EntryEditMade>,
 ): Promise<EntryEditMade> {
   let row: Row | undefined;
   try {
-    [row] = await run();
+    [row] = await run.statement(db, {
+      ...run.values,
+      playlistId,
+      userId: edit.userId,
+      type: edit.type,
+      now: new Date().toISOString(),
+    });
   } catch (error) {
     mapConflicts(error);
   }
@@ -767,17 +780,18 @@ export async function addSong(
   input: { songId: string; sectionId?: string; order?: number },
 ): Promise<EntryEditMade> {
   return editInOneStatement(
-    () =>
-      addInOneStatement<EntryEditRow & Omit<AddRead, "entries">>(db, {
-        playlistId,
-        userId: edit.userId,
-        type: edit.type,
-        now: new Date().toISOString(),
+    db,
+    playlistId,
+    edit,
+    {
+      statement: addInOneStatement<EntryEditRow & Omit<AddRead, "entries">>,
+      values: {
         songId: input.songId,
         sectionId: input.sectionId ?? null,
         order: input.order ?? null,
         entryId: randomUUID(),
-      }),
+      },
+    },
     (row) => refuseAdd(row, Boolean(input.sectionId)),
     () => addSongLocked(db, playlistId, edit, input),
   );
@@ -866,14 +880,15 @@ export async function removeSong(
   songOrEntryId: string,
 ): Promise<EntryEditMade> {
   return editInOneStatement(
-    () =>
-      removeInOneStatement<EntryEditRow & { entryId: string | null }>(db, {
-        playlistId,
-        userId: edit.userId,
-        type: edit.type,
-        now: new Date().toISOString(),
+    db,
+    playlistId,
+    edit,
+    {
+      statement: removeInOneStatement<EntryEditRow & { entryId: string | null }>,
+      values: {
         songOrEntryId,
-      }),
+      },
+    },
     refuseMissingEntry,
     () =>
       withEntriesLocked(db, playlistId, edit, async (tx) => {
@@ -911,17 +926,18 @@ export async function moveSong(
   input: { fromSectionId?: string; toSectionId: string; order?: number },
 ): Promise<EntryEditMade> {
   return editInOneStatement(
-    () =>
-      moveInOneStatement<EntryEditRow & Omit<MoveRead, "entries">>(db, {
-        playlistId,
-        userId: edit.userId,
-        type: edit.type,
-        now: new Date().toISOString(),
+    db,
+    playlistId,
+    edit,
+    {
+      statement: moveInOneStatement<EntryEditRow & Omit<MoveRead, "entries">>,
+      values: {
         songOrEntryId,
         toSectionId: input.toSectionId,
         fromSectionId: input.fromSectionId ?? null,
         order: input.order ?? null,
-      }),
+      },
+    },
     (row) => refuseMove(row, input.fromSectionId),
     () => moveSongLocked(db, playlistId, edit, songOrEntryId, input),
   );
@@ -979,15 +995,16 @@ export async function setEntryKey(
   key: string | null,
 ): Promise<EntryEditMade> {
   return editInOneStatement(
-    () =>
-      setKeyInOneStatement<EntryEditRow & { entryId: string | null }>(db, {
-        playlistId,
-        userId: edit.userId,
-        type: edit.type,
-        now: new Date().toISOString(),
+    db,
+    playlistId,
+    edit,
+    {
+      statement: setKeyInOneStatement<EntryEditRow & { entryId: string | null }>,
+      values: {
         songOrEntryId,
         key,
-      }),
+      },
+    },
     refuseMissingEntry,
     () =>
       withEntriesLocked(db, playlistId, edit, async (tx) => {
