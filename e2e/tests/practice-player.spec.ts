@@ -275,68 +275,70 @@ test(
   },
 );
 
-test("sing mode opens the practice player for a song with tracks; its keys stay in the player while it has the focus", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const director = await newDirector(browser, "practice-sing", { name: "Bell Tower Singers" });
-  const { page } = director;
-  const withTracks = await createChoirSong(page, director.choirId, "Round of the Two Bells", SONG);
-  const without = await createChoirSong(
-    page,
-    director.choirId,
-    "Quiet Evening",
-    "{title: Quiet Evening}\n[D]Evening falls and [A]all is still",
-  );
-  await page.goto(`/songs/${withTracks}`);
-  await uploadTrack(page, tones.low, "Tenor");
-  await uploadTrack(page, tones.high, "Alto");
-  const playlist = await apiCall<{ id: string }>(
-    page,
-    "POST",
-    "/api/playlists",
-    {
-      choirId: director.choirId,
-      date: "2026-11-29",
-      title: "Bell practice",
-      sections: [{ title: "Practice", songs: [{ songId: withTracks }, { songId: without }] }],
-    },
-    201,
-  );
+test(
+  "sing mode opens the practice player for a song with tracks; its keys stay in the player while it has the focus",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const director = await newDirector(browser, "practice-sing", { name: "Bell Tower Singers" });
+    const { page } = director;
+    const withTracks = await createChoirSong(page, director.choirId, "Round of the Two Bells", SONG);
+    const without = await createChoirSong(
+      page,
+      director.choirId,
+      "Quiet Evening",
+      "{title: Quiet Evening}\n[D]Evening falls and [A]all is still",
+    );
+    await page.goto(`/songs/${withTracks}`);
+    await uploadTrack(page, tones.low, "Tenor");
+    await uploadTrack(page, tones.high, "Alto");
+    const playlist = await apiCall<{ id: string }>(
+      page,
+      "POST",
+      "/api/playlists",
+      {
+        choirId: director.choirId,
+        date: "2026-11-29",
+        title: "Bell practice",
+        sections: [{ title: "Practice", songs: [{ songId: withTracks }, { songId: without }] }],
+      },
+      201,
+    );
 
-  await page.goto(`/playlists/${playlist.id}/sing`);
-  await expect(page.getByTestId("sing-position")).toHaveText("1 / 2");
-  await page.getByTestId("sing-practice").click();
-  const player = page.getByTestId("practice-player");
-  await expect(player).toBeVisible();
-  await waitUntilLoaded(page);
-  await page.getByTestId("practice-play").click();
-  await expect(player).toHaveAttribute("data-playing", "true");
-  // After the click the player has the focus: → seeks the tracks and does not turn the page.
-  const start = Math.max(...(await readClock(page)).times);
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeGreaterThan(start + 4);
-  await expect(page.getByTestId("sing-position")).toHaveText("1 / 2");
-  await expectInStep(page, 3);
+    await page.goto(`/playlists/${playlist.id}/sing`);
+    await expect(page.getByTestId("sing-position")).toHaveText("1 / 2");
+    await page.getByTestId("sing-practice").click();
+    const player = page.getByTestId("practice-player");
+    await expect(player).toBeVisible();
+    await waitUntilLoaded(page);
+    await page.getByTestId("practice-play").click();
+    await expect(player).toHaveAttribute("data-playing", "true");
+    // After the click the player has the focus: → seeks the tracks and does not turn the page.
+    const start = Math.max(...(await readClock(page)).times);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => Math.max(...(await readClock(page)).times)).toBeGreaterThan(start + 4);
+    await expect(page.getByTestId("sing-position")).toHaveText("1 / 2");
+    await expectInStep(page, 3);
 
-  await pictureInBothLanguages(page, "practice-player-sing", async (p) => {
-    await p.getByTestId("sing-practice").click();
-    await expect(p.getByTestId("practice-player")).toBeVisible();
-    await waitUntilLoaded(p);
-    // The button's tooltip is not part of the screen.
-    await p.mouse.move(200, 300);
-    await expect(p.getByRole("tooltip")).toHaveCount(0);
-  });
+    await pictureInBothLanguages(page, "practice-player-sing", async (p) => {
+      await p.getByTestId("sing-practice").click();
+      await expect(p.getByTestId("practice-player")).toBeVisible();
+      await waitUntilLoaded(p);
+      // The button's tooltip is not part of the screen.
+      await p.mouse.move(200, 300);
+      await expect(p.getByRole("tooltip")).toHaveCount(0);
+    });
 
-  // Back on the song: the page-turn keys turn pages again; the next song has no tracks, so no player.
-  await expect(player).toBeVisible();
-  await page.getByTestId("sing-song").click({ position: { x: 200, y: 10 } });
-  await page.keyboard.press("ArrowRight");
-  await expect(page.getByTestId("sing-position")).toHaveText("2 / 2");
-  await expect(page.getByTestId("sing-practice")).toHaveCount(0);
-  await expect(player).toHaveCount(0);
-  await director.context.close();
-});
+    // Back on the song: the page-turn keys turn pages again; the next song has no tracks, so no player.
+    await expect(player).toBeVisible();
+    await page.getByTestId("sing-song").click({ position: { x: 200, y: 10 } });
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("sing-position")).toHaveText("2 / 2");
+    await expect(page.getByTestId("sing-practice")).toHaveCount(0);
+    await expect(player).toHaveCount(0);
+    await director.context.close();
+  },
+);
 
 /**
  * A director of "{name} Choir" with the round and its two tracks uploaded through the song page (and a link, when
@@ -374,79 +376,83 @@ async function playlistWithTracks(
   return { director, playlist };
 }
 
-test("a track played once in a playlist kept offline plays again with the network off", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const { director, playlist } = await playlistWithTracks(browser, "Cellar", "2026-11-22");
-  const { page, context } = director;
+test(
+  "a track played once in a playlist kept offline plays again with the network off",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const { director, playlist } = await playlistWithTracks(browser, "Cellar", "2026-11-22");
+    const { page, context } = director;
 
-  // Played once (loaded whole through the worker, which keeps it).
-  await page.goto(`/playlists/${playlist.id}/sing`);
-  await page.getByTestId("sing-practice").click();
-  await waitUntilLoaded(page);
-  await page.getByTestId("practice-play").click();
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
-  await page.getByTestId("practice-play").click();
-  await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open("track-audio-v1")).keys()).length))
-    .toBe(2);
+    // Played once (loaded whole through the worker, which keeps it).
+    await page.goto(`/playlists/${playlist.id}/sing`);
+    await page.getByTestId("sing-practice").click();
+    await waitUntilLoaded(page);
+    await page.getByTestId("practice-play").click();
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
+    await page.getByTestId("practice-play").click();
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("track-audio-v1")).keys()).length))
+      .toBe(2);
 
-  await context.setOffline(true);
-  await page.reload();
-  await page.getByTestId("sing-practice").click();
-  await waitUntilLoaded(page);
-  await page.getByTestId("practice-play").click();
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
-  // Seeking works offline too: the kept file answers the range asked for.
-  await page.getByTestId("practice-player").focus();
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(10);
-  await expectInStep(page, 2);
-  await context.setOffline(false);
-  await director.context.close();
-});
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId("sing-practice").click();
+    await waitUntilLoaded(page);
+    await page.getByTestId("practice-play").click();
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
+    // Seeking works offline too: the kept file answers the range asked for.
+    await page.getByTestId("practice-player").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(10);
+    await expectInStep(page, 2);
+    await context.setOffline(false);
+    await director.context.close();
+  },
+);
 
-test("a playlist's rehearsal tracks are downloaded on request, their size shown first, and play with the network off without having been played", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  // With a link beside the files: it plays on its own site, so it is neither counted nor downloaded.
-  const { director, playlist } = await playlistWithTracks(browser, "Basement", "2026-11-29", {
-    part: "all",
-    label: "Recording of the round",
-    link: "https://example.org/round.mp3",
-  });
-  const { page, context } = director;
+test(
+  "a playlist's rehearsal tracks are downloaded on request, their size shown first, and play with the network off without having been played",
+  TIMED,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    // With a link beside the files: it plays on its own site, so it is neither counted nor downloaded.
+    const { director, playlist } = await playlistWithTracks(browser, "Basement", "2026-11-29", {
+      part: "all",
+      label: "Recording of the round",
+      link: "https://example.org/round.mp3",
+    });
+    const { page, context } = director;
 
-  // Two uploaded tracks of 861 KB each, none kept yet: the button says how many and how much.
-  const download = page.getByTestId("playlist-tracks-download");
-  await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
-  await pictureInBothLanguages(page, "playlist-tracks-offline", async (p) => {
-    await expect(p.getByTestId("playlist-tracks-download")).toBeVisible({ timeout: 30_000 });
-  });
-  await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
-  await download.click();
-  await expect(page.getByTestId("playlist-tracks-kept")).toHaveText(
-    "All 2 rehearsal tracks kept offline · 1.7 MB",
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open("track-audio-v1")).keys()).length))
-    .toBe(2);
-  // Kept on this device: the page says so again after a reload.
-  await page.reload();
-  await expect(page.getByTestId("playlist-tracks-kept")).toBeVisible({ timeout: 30_000 });
+    // Two uploaded tracks of 861 KB each, none kept yet: the button says how many and how much.
+    const download = page.getByTestId("playlist-tracks-download");
+    await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
+    await pictureInBothLanguages(page, "playlist-tracks-offline", async (p) => {
+      await expect(p.getByTestId("playlist-tracks-download")).toBeVisible({ timeout: 30_000 });
+    });
+    await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
+    await download.click();
+    await expect(page.getByTestId("playlist-tracks-kept")).toHaveText(
+      "All 2 rehearsal tracks kept offline · 1.7 MB",
+      { timeout: 60_000 },
+    );
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("track-audio-v1")).keys()).length))
+      .toBe(2);
+    // Kept on this device: the page says so again after a reload.
+    await page.reload();
+    await expect(page.getByTestId("playlist-tracks-kept")).toBeVisible({ timeout: 30_000 });
 
-  // Never played, yet with the network off both tracks load whole and play in step.
-  await context.setOffline(true);
-  await page.goto(`/playlists/${playlist.id}/sing`);
-  await page.getByTestId("sing-practice").click();
-  await waitUntilLoaded(page);
-  await page.getByTestId("practice-play").click();
-  await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
-  await expectInStep(page, 2);
-  await context.setOffline(false);
-  await director.context.close();
-});
+    // Never played, yet with the network off both tracks load whole and play in step.
+    await context.setOffline(true);
+    await page.goto(`/playlists/${playlist.id}/sing`);
+    await page.getByTestId("sing-practice").click();
+    await waitUntilLoaded(page);
+    await page.getByTestId("practice-play").click();
+    await expect.poll(async () => Math.min(...(await readClock(page)).times)).toBeGreaterThan(1);
+    await expectInStep(page, 2);
+    await context.setOffline(false);
+    await director.context.close();
+  },
+);
