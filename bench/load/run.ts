@@ -10,13 +10,15 @@
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_load),
  * BENCH_USERS (200), BENCH_DURATION seconds (120), BENCH_WARMUP seconds (15), BENCH_SONGS (100000),
  * BENCH_CHOIRS (1000), BENCH_THINK_MS mean pause between a person's calls (250), BENCH_INSTANCES server processes
- * on the one database, each person keeping one (1), BENCH_REUSE=1 keeps a seeded database.
+ * on the one database, each person keeping one (1), BENCH_REUSE=1 keeps a seeded database; the server's own
+ * DATABASE_POOL_SIZE passes through (the report names the pool's size).
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
+import { defaultPoolSize } from "../../apps/server/src/db/client.js";
 import { postgresConnection, resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { shapes } from "../search/queries.js";
@@ -36,6 +38,8 @@ const warmup = number("BENCH_WARMUP", 15);
 const thinkMs = number("BENCH_THINK_MS", 250);
 /** Server processes on the one database, as behind a load balancer (README, "Several instances"); each person keeps one. */
 const instances = Math.max(1, Math.floor(number("BENCH_INSTANCES", 1)));
+/** Each server's PostgreSQL connections at most: its configuration's, else its default for this machine. */
+const poolSize = env.DATABASE_POOL_SIZE?.trim() ? Number(env.DATABASE_POOL_SIZE) : defaultPoolSize();
 const size = {
   songs: number("BENCH_SONGS", 100_000),
   users: Math.max(2_000, people * 4),
@@ -406,7 +410,8 @@ async function main() {
     out();
     out(
       `${people} people, ${seconds} s measured after ${warmup} s of warm-up, pauses of ${thinkMs} ms on average; ` +
-        `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`}; ` +
+        `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`} ` +
+        `with ${poolSize} PostgreSQL connections${env.DATABASE_POOL_SIZE ? " (DATABASE_POOL_SIZE)" : " (the default for this machine)"}${servers.length === 1 ? "" : " each"}; ` +
         `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)} (autovacuum ${autovacuum}); ` +
         `${cpus().length} CPUs, load average ${loadavg()
           .map((value) => value.toFixed(2))

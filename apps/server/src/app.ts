@@ -155,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ??
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dir: join(config.dataDir, "db") },
-      { statementTimeoutMs: config.statementTimeoutMs },
+      { statementTimeoutMs: config.statementTimeoutMs, poolSize: config.poolSize },
     ));
   if (!options.database) app.addHook("onClose", () => database.close());
   const clock = options.clock ?? systemClock;

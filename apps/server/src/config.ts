@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(urlString(["http:", "https:"], "http(s)").optional()),
   DATABASE_URL: optionalString.pipe(urlString(["postgres:", "postgresql:"], "postgres://").optional()),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  // Unset or blank: sized to this machine's cores (db/client.ts, `defaultPoolSize`).
+  DATABASE_POOL_SIZE: blankAsUnset(z.coerce.number().int().min(1).max(100).optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   // Unset or blank: Google.
@@ -129,6 +131,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL cancels a statement running longer than this (ms); 0: never. Not enforced by PGlite. */
   statementTimeoutMs: number;
+  /** PostgreSQL connections the server keeps at most (requests beyond wait for one); unset: sized to the cores. */
+  poolSize: number | undefined;
   dataDir: string;
   jwtSecret: string;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
@@ -215,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    poolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir, "jwt-secret"),
     oidc: hasOidc

@@ -53,6 +53,15 @@ describe("configuration from the environment", () => {
     }
   });
 
+  it("reads DATABASE_POOL_SIZE; unset or blank leaves the pool sized to the cores", () => {
+    expect(loadConfig({ DATA_DIR: tmp }).poolSize).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp, DATABASE_POOL_SIZE: " " }).poolSize).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp, DATABASE_POOL_SIZE: "6" }).poolSize).toBe(6);
+    for (const bad of ["0", "-2", "2.5", "many", "101"]) {
+      expect(problems({ DATABASE_POOL_SIZE: bad }).join("\n"), bad).toContain("DATABASE_POOL_SIZE");
+    }
+  });
+
   it("derives PUBLIC_URL from PORT", () => {
     expect(loadConfig({ DATA_DIR: tmp, PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
   });

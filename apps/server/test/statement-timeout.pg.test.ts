@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/client.js";
+import { type Database, defaultPoolSize, openDatabase } from "../src/db/client.js";
 import { appWithSlowRoute, bearer, postgresAdminUrl, signInPerson } from "./helpers.js";
 import { scratchDatabase } from "./server-process.js";
 
@@ -82,6 +82,29 @@ describe("statement timeout on PostgreSQL", () => {
     await holder.release();
     const second = await opening;
     await second.close();
+  });
+});
+
+describe("connection pool on PostgreSQL", () => {
+  it("keeps at most the configured number of connections, the statements beyond waiting their turn", async () => {
+    const scratch = await scratchDatabase(adminUrl, "pool");
+    const database = await openDatabase({ url: scratch.url }, { poolSize: 2 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`),
+        ),
+      );
+      const pids = new Set(answers.map((answer) => (answer as { rows: { pid: number }[] }).rows[0]!.pid));
+      expect(pids.size).toBe(2);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
+
+  it("sizes the pool to two connections a core unless configured: at least 4, at most 10", () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 8, 10, 10, 10]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -80,6 +81,18 @@ export interface DatabaseOptions {
    * 57014, which the error handler answers as 503 `database_busy`.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL connections kept at most; absent: `defaultPoolSize()`. */
+  poolSize?: number;
+}
+
+/**
+ * PostgreSQL connections a server keeps unless configured: two a core of this machine, at least 4 and at most 10.
+ * Each busy connection is a PostgreSQL process; more of them than the cores can run only take turns, and every one
+ * keeps its own caches and prepared plans. On two cores shared with PostgreSQL, 10 connections cost PostgreSQL
+ * 15–25 % more CPU a call than 4, for the same answers (bench/results, docs/decisions.md).
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(10, Math.max(4, 2 * cores));
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dir` (in memory when undefined), and migrates. */
@@ -88,7 +101,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   if ("url" in target) {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: options.poolSize ?? defaultPoolSize(),
       // An outage answers 503 within a bounded time instead of hanging: connecting gives up after 5 s, a query
       // whose answer never comes after 30 s; keep-alive notices a silently dropped connection.
       connectionTimeoutMillis: 5_000,
