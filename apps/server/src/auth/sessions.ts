@@ -1,6 +1,6 @@
 import { randomBytes, webcrypto } from "node:crypto";
 import { LIFETIMES } from "@choir/contract";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../clock.js";
 import { type Db, preparedStatement } from "../db/client.js";
@@ -39,15 +39,23 @@ const CHECKS_AT_ONCE = 2;
  * The session check of every authenticated request, for all the requests that arrived together: the sessions among
  * `ids` that are neither revoked nor past their end. Prepared once a connection. The ids come as a JSON array: an
  * array parameter would be estimated at its length for each call and planned again every time, a JSON list at the
- * same size whatever its length, so the plan made once serves every call (test/prepared-plans.pg.test.ts). A session
- * goes with its user (`on delete cascade`).
+ * same size whatever its length, so the plan made once serves every call (test/prepared-plans.pg.test.ts). That
+ * size is a hundred ids, and joined as a list, a hundred lookups by key were priced above reading every session: a
+ * table of a few thousand sessions was read whole on every check. Each id is looked up on its own (`lateral`, kept
+ * apart by its `limit`), by the primary key, whatever the table's size (test/session-check.test.ts). A session goes
+ * with its user (`on delete cascade`).
  */
-const liveSessions = preparedStatement(
-  "live_sessions",
-  (value) => sql`select s.id, s.user_id as "userId", s.is_new_user as "isNewUser" from sessions s
-    where s.id in (select asked.value::uuid from json_array_elements_text(${value("ids")}::json) asked)
-      and s.revoked_at is null and s.expires_at > ${value("now")}::timestamptz`,
-);
+export const liveSessionsQuery = (value: (name: string) => SQL) =>
+  sql`select s.id, s.user_id as "userId", s.is_new_user as "isNewUser"
+    from json_array_elements_text(${value("ids")}::json) asked,
+      lateral (select s.id, s.user_id, s.is_new_user from sessions s
+        where s.id = asked.value::uuid and s.revoked_at is null and s.expires_at > ${value("now")}::timestamptz
+        limit 1) s`;
+
+const liveSessions = preparedStatement("live_sessions", liveSessionsQuery);
+
+/** Ended sessions (past their end, signed out or not) removed at most at each sign-in. */
+export const ENDED_SESSIONS_SWEPT_PER_SIGN_IN = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -168,6 +176,20 @@ export class SessionService {
         expiresAt: new Date(now.getTime() + LIFETIMES.sessionMaxDays * 86_400_000),
       })
       .returning();
+    // Ended sessions go a few at a time: each sign-in makes one session, which ends once, so the table keeps the
+    // live sessions and those that ended lately, not every sign-in ever made.
+    await this.db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.id,
+          this.db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(lte(sessions.expiresAt, now))
+            .limit(ENDED_SESSIONS_SWEPT_PER_SIGN_IN),
+        ),
+      );
     return this.sign({ userId: row.userId, sessionId: session!.id });
   }
 

@@ -38,7 +38,11 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    // Ended sessions are swept a few at a time as people sign in (auth/sessions.ts).
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** A pending authorization request: state, PKCE verifier and nonce kept server-side. */
