@@ -42,7 +42,9 @@ export function targets(lines: string[]) {
  */
 export function resultFile(name: string, date: string): string {
   mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
-  for (const suffix of ["", ..."bcdefghijklmnopqrstuvwxyz"]) {
+  // "", b … z, then zb … zz: the files of one day sort in the order they were written.
+  const letters = [..."bcdefghijklmnopqrstuvwxyz"];
+  for (const suffix of ["", ...letters, ...letters.map((letter) => `z${letter}`)]) {
     const file = fileURLToPath(new URL(`./results/${name}-${date}${suffix}.md`, import.meta.url));
     if (!existsSync(file)) return file;
   }
