@@ -1,6 +1,7 @@
 // Reading the reports of `npm test` (Vitest's and Playwright's JSON) and writing its summary: one row per step with
 // its duration, every failed test, every skipped test with the reason, the slowest files, the counts.
 import { existsSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 /** What a step's tests came to. */
@@ -80,6 +81,24 @@ export function changedScreens(errors = []) {
   return screens.length > 0 ? `screens changed: ${screens.join(", ")}` : undefined;
 }
 
+/**
+ * Where a failure happened and what the assertion saw, to follow its first line: " (at offline.spec.ts:246;
+ * received "…")". The line is the spec's own (the first spec frame of the stack) when the assertion failed inside a
+ * helper, else the error's location.
+ */
+export function failureDetail(error) {
+  if (!error) return "";
+  const parts = [];
+  const specFrame = /([^\s()/]+\.spec\.ts):(\d+):\d+/.exec(stripVTControlCharacters(error.stack ?? ""));
+  const location = error.location;
+  if (specFrame) parts.push(`at ${specFrame[1]}:${specFrame[2]}`);
+  else if (location?.file && location.line) parts.push(`at ${basename(location.file)}:${location.line}`);
+  const message = stripVTControlCharacters(error.message ?? "");
+  const received = /^\s*Received[^:\n]*:\s*(.+)$/m.exec(message);
+  if (received) parts.push(`received ${received[1].trim().slice(0, 160)}`);
+  return parts.length > 0 ? ` (${parts.join("; ")})` : "";
+}
+
 /** A Playwright JSON report: counts, failed and skipped tests by name (a skip's reason is its `skip` annotation). */
 export function readPlaywright(file) {
   const outcome = emptyOutcome();
@@ -99,8 +118,8 @@ export function readPlaywright(file) {
         const name = `${spec.file} › ${[...here, spec.title].join(" › ")}${test.projectName ? ` [${test.projectName}]` : ""}`;
         if (test.status === "unexpected") {
           const last = test.results?.at(-1);
-          const why =
-            changedScreens(last?.errors) ?? firstLine(last?.error?.message ?? last?.errors?.[0]?.message);
+          const error = last?.error ?? last?.errors?.[0];
+          const why = changedScreens(last?.errors) ?? `${firstLine(error?.message)}${failureDetail(error)}`;
           outcome.failures.push(`${name}${why ? ` — ${why}` : ""}`);
         } else if (test.status === "skipped") {
           const note = [...(test.annotations ?? []), ...(spec.annotations ?? [])].find(

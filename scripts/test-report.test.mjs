@@ -6,6 +6,7 @@ import {
   addOutcome,
   changedScreens,
   emptyOutcome,
+  failureDetail,
   formatSeconds,
   formatSummary,
   readPlaywright,
@@ -151,6 +152,58 @@ describe("reading a Playwright report", () => {
     expect(outcome.skips).toEqual([
       { name: "songs.spec.ts › library › prints [desktop]", reason: "no printer" },
     ]);
+  });
+  it("follows a failure's first line with the test file's line and what the assertion received", () => {
+    const message = [
+      "Error: expect(locator).toHaveText(expected) failed",
+      "",
+      'Expected string: "Harbour Festival"',
+      'Received string: "Something went wrong"',
+      "Timeout: 10000ms",
+    ].join("\n");
+    const file = write("playwright-detail.json", {
+      stats: { expected: 0, flaky: 0, unexpected: 1, skipped: 0 },
+      errors: [],
+      suites: [
+        {
+          title: "offline.spec.ts",
+          specs: [
+            {
+              file: "offline.spec.ts",
+              title: "keeps a playlist",
+              tests: [
+                {
+                  projectName: "postgres",
+                  status: "unexpected",
+                  results: [
+                    {
+                      error: {
+                        message,
+                        location: { file: "/repo/e2e/tests/offline.spec.ts", line: 246, column: 5 },
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(readPlaywright(file).failures).toEqual([
+      'offline.spec.ts › keeps a playlist [postgres] — Error: expect(locator).toHaveText(expected) failed (at offline.spec.ts:246; received "Something went wrong")',
+    ]);
+    expect(failureDetail({ message: "Error: timed out" })).toBe("");
+    // Failed inside a helper: the spec's line that called it.
+    const helper = {
+      message: "Error: timed out",
+      location: { file: "/repo/e2e/fixtures/screens.ts", line: 166 },
+      stack:
+        "Error: timed out\n    at /repo/e2e/fixtures/screens.ts:166:23\n    at /repo/e2e/tests/share.spec.ts:52:3",
+    };
+    expect(failureDetail(helper)).toBe(" (at share.spec.ts:52)");
+    expect(failureDetail({ ...helper, stack: undefined })).toBe(" (at screens.ts:166)");
+    expect(failureDetail(undefined)).toBe("");
   });
   it("tells a test that never started (a project it waits for failed) from one skipped in its code", () => {
     const file = write("playwright-dependency.json", {

@@ -57,7 +57,9 @@ async function directorWithPlaylist(page: Page, choirName: string) {
   await signIn(page, uniqueUser("offline"));
   await completeOnboarding(page, "admin");
   await expect(page).toHaveURL(/\/create-choir$/);
-  await page.getByTestId("create-choir-name").fill(choirName);
+  // Choir names are unique: a repeated run of the same test (--repeat-each) names its choir with the repeat's number.
+  const repeat = test.info().repeatEachIndex;
+  await page.getByTestId("create-choir-name").fill(repeat ? `${choirName} ${repeat}` : choirName);
   await page.getByTestId("create-choir-submit").click();
   await expect(page).toHaveURL(/\/choir\/[0-9a-f-]{36}\/admin$/);
   const choirId = /\/choir\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
