@@ -2,16 +2,18 @@
  * `npm run bench:startup`: time from starting the server process to its first healthy answer, for the built bundle
  * (`node apps/server/dist/main.js`, what `npm start` runs) beside the TypeScript sources through tsx (the way the
  * server ran before), on one embedded database created (migrated and seeded) by a first start. Runs alternate between
- * the two so machine noise falls on both. Prints a markdown table, writes bench/results/startup-<date>.md and exits
+ * the two so machine noise falls on both. Prints a markdown table, writes bench/results/startup-<date>.md (a later run
+ * of the day …b.md) and exits
  * non-zero when the built server's median misses the target (≤ 2 s).
  *
  * Environment: BENCH_RUNS (10 per variant).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { resultFile } from "../common.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -101,6 +103,6 @@ const lines = [
 ];
 const report = lines.join("\n");
 console.log(report);
-mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(join(root, `bench/results/startup-${new Date().toISOString().slice(0, 10)}.md`), `${report}\n`);
+// A later run of the same day goes to …b.md and on: it never replaces the run it is compared with.
+writeFileSync(resultFile("startup", new Date().toISOString().slice(0, 10)), `${report}\n`);
 process.exit(median(times.built) <= TARGET_MS ? 0 : 1);

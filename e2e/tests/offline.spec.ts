@@ -239,7 +239,10 @@ test("on a device's first visit, a playlist opened once is there after an offlin
     }, token);
     const phone = await device.newPage();
     await phone.goto(`/playlists/${playlistId}`);
-    await expect(phone.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+    // A cold first load: the page's scripts share the network with the worker's download of the whole app shell.
+    await expect(phone.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival", {
+      timeout: 20_000,
+    });
     await expect(phone.getByTestId("offline-ready-badge")).toContainText("3 songs", { timeout: 20_000 });
 
     // The network goes; a reload still knows who is signed in and shows what was kept.
