@@ -3,8 +3,7 @@
  * (`node apps/server/dist/main.js`, what `npm start` runs) beside the TypeScript sources through tsx (the way the
  * server ran before), on one embedded database created (migrated and seeded) by a first start. Runs alternate between
  * the two so machine noise falls on both. Prints a markdown table, writes bench/results/startup-<date>.md (a later run
- * of the day …b.md) and exits
- * non-zero when the built server's median misses the target (≤ 2 s).
+ * of the day …b.md) and exits non-zero when the built server's median misses the target (≤ 2 s).
  *
  * Environment: BENCH_RUNS (10 per variant).
  */
