@@ -14,5 +14,7 @@ export default defineConfig({
     // A test file spends much of its time waiting on a database, a child process or a PDF worker: one worker per
     // core, at least two (Vitest's default leaves one core idle, which on two cores halves the pace).
     maxWorkers: Math.max(2, availableParallelism()),
+    // A focused test (`.only`) fails the run wherever it runs, so a suite never passes by running less.
+    allowOnly: false,
   },
 });

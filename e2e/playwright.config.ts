@@ -112,6 +112,8 @@ export default defineConfig({
   outputDir: "test-results",
   // Spec files run side by side, each on its own users and choirs; the tests of one file run in order.
   fullyParallel: false,
+  // A focused test (`.only`) fails the run wherever it runs, so a suite never passes by running less.
+  forbidOnly: true,
   // One worker a core: a browser test waits much of its time (the network going quiet, a debounce, a server), and
   // one worker on two cores left the machine 40 % idle. Two a core were faster still (11 min 50 s against
   // 13 min 27 s), but the journeys' ten-second waits then failed now and then (a service worker installing, a drag's

@@ -99,9 +99,12 @@ export function failureDetail(error) {
   return parts.length > 0 ? ` (${parts.join("; ")})` : "";
 }
 
-/** A Playwright JSON report: counts, failed and skipped tests by name (a skip's reason is its `skip` annotation). */
+/**
+ * A Playwright JSON report: counts, failed and skipped tests by name (a skip's reason is its `skip` annotation), and
+ * `projects`: how many tests the report holds for each project (run or not).
+ */
 export function readPlaywright(file) {
-  const outcome = emptyOutcome();
+  const outcome = { ...emptyOutcome(), projects: {} };
   if (!existsSync(file)) return outcome;
   const report = JSON.parse(readFileSync(file, "utf8"));
   const { stats } = report;
@@ -115,6 +118,8 @@ export function readPlaywright(file) {
     const here = suite.title && !suite.title.endsWith(".ts") ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        const project = test.projectName || "default";
+        outcome.projects[project] = (outcome.projects[project] ?? 0) + 1;
         const name = `${spec.file} › ${[...here, spec.title].join(" › ")}${test.projectName ? ` [${test.projectName}]` : ""}`;
         if (test.status === "unexpected") {
           const last = test.results?.at(-1);
@@ -156,7 +161,7 @@ export function formatSeconds(seconds) {
  * The closing summary, as lines. `steps`: `{ name, status: "ok" | "FAIL" | "skip", seconds, note? }` in order;
  * `outcome`: all tests together; `wallSeconds`: the whole run.
  */
-export function formatSummary({ steps, outcome, wallSeconds, slowest = 8 }) {
+export function formatSummary({ steps, outcome, wallSeconds, slowest = 8, shortfalls = [] }) {
   const lines = ["━━ summary", ""];
   const width = Math.max(4, ...steps.map((step) => step.name.length));
   lines.push(`${"result".padEnd(6)}  ${"step".padEnd(width)}  ${"time".padStart(10)}`);
@@ -180,13 +185,42 @@ export function formatSummary({ steps, outcome, wallSeconds, slowest = 8 }) {
     lines.push("", `failed (${outcome.failures.length}):`);
     for (const failure of outcome.failures) lines.push(`FAIL  ${failure}`);
   }
+  if (shortfalls.length > 0) {
+    lines.push("", `fewer tests than recorded (${shortfalls.length}):`);
+    for (const shortfall of shortfalls) lines.push(`FAIL  ${shortfall}`);
+  }
   lines.push("", `tests: ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped`);
   return lines;
 }
 
-/** Whether the run failed: a failed step, a failed test, or (when services are required) any skip. */
-export function runFailed({ steps, outcome, requireServices }) {
+/** Whether the run failed: a failed step, a failed test, a run under its floor, or (when services are required) any skip. */
+export function runFailed({ steps, outcome, requireServices, shortfalls = [] }) {
   if (steps.some((step) => step.status === "FAIL")) return true;
   if (outcome.failed > 0 || outcome.failures.length > 0) return true;
+  if (shortfalls.length > 0) return true;
   return requireServices && (outcome.skipped > 0 || outcome.skips.length > 0);
+}
+
+/** The tests a runner found in a run: those that passed, failed or were skipped (a file that failed to load counts once). */
+export function testsFound(outcome) {
+  return outcome.passed + outcome.failed + outcome.skipped;
+}
+
+/**
+ * The runs that found fewer tests than their recorded floor (scripts/test-floor.json), as lines for the summary.
+ * `counts`: `{ run: found }` for the runs that ran whole; a run that did not run (a step not asked for, a service
+ * missing and not required) is absent and not judged. A floor guards against a suite passing by running less: a
+ * test file left out by a changed pattern, a project dropped, tests deleted by mistake.
+ */
+export function floorShortfalls(counts, floors) {
+  const lines = [];
+  for (const [run, found] of Object.entries(counts)) {
+    const floor = floors[run];
+    if (typeof floor !== "number") {
+      lines.push(`${run}: no floor recorded in scripts/test-floor.json (found ${found} tests)`);
+    } else if (found < floor) {
+      lines.push(`${run}: found ${found} tests, fewer than its floor of ${floor} (scripts/test-floor.json)`);
+    }
+  }
+  return lines;
 }

@@ -1,18 +1,24 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   addOutcome,
   changedScreens,
   emptyOutcome,
   failureDetail,
+  floorShortfalls,
   formatSeconds,
   formatSummary,
   readPlaywright,
   readVitest,
   runFailed,
+  testsFound,
 } from "./test-report.mjs";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), "choir-test-report-"));
 const write = (name, value) => {
@@ -146,6 +152,7 @@ describe("reading a Playwright report", () => {
     });
     const outcome = readPlaywright(file);
     expect(outcome).toMatchObject({ passed: 4, failed: 1, skipped: 1 });
+    expect(outcome.projects).toEqual({ postgres: 1, desktop: 2 });
     expect(outcome.failures).toEqual([
       "songs.spec.ts › library › filters by tag [postgres] — Error: timed out",
     ]);
@@ -356,4 +363,133 @@ describe("the summary", () => {
       false,
     );
   });
+});
+
+describe("the tests a run found, against the recorded floors", () => {
+  const floors = { "unit + API (embedded database)": 100, "browser: desktop": 40 };
+
+  it("count every test the runner found: passed, failed and skipped", () => {
+    expect(testsFound({ ...emptyOutcome(), passed: 90, failed: 3, skipped: 7 })).toBe(100);
+  });
+
+  it("pass a run at or over its floor and fail one under it, naming both figures", () => {
+    expect(
+      floorShortfalls({ "unit + API (embedded database)": 100, "browser: desktop": 41 }, floors),
+    ).toEqual([]);
+    expect(floorShortfalls({ "unit + API (embedded database)": 99 }, floors)).toEqual([
+      "unit + API (embedded database): found 99 tests, fewer than its floor of 100 (scripts/test-floor.json)",
+    ]);
+  });
+
+  it("fail a run that has no floor recorded, so a new run is not judged by nothing", () => {
+    expect(floorShortfalls({ "browser: timed": 9 }, floors)).toEqual([
+      "browser: timed: no floor recorded in scripts/test-floor.json (found 9 tests)",
+    ]);
+  });
+
+  it("fail the whole run and are listed in the summary", () => {
+    const clean = { ...emptyOutcome(), passed: 5 };
+    const steps = [{ name: "lint", status: "ok", seconds: 1 }];
+    const shortfalls = floorShortfalls({ "browser: desktop": 12 }, floors);
+    expect(runFailed({ steps, outcome: clean, requireServices: false, shortfalls })).toBe(true);
+    expect(runFailed({ steps, outcome: clean, requireServices: false, shortfalls: [] })).toBe(false);
+    const text = formatSummary({ steps, outcome: clean, wallSeconds: 3, shortfalls }).join("\n");
+    expect(text).toContain(
+      "FAIL  browser: desktop: found 12 tests, fewer than its floor of 40 (scripts/test-floor.json)",
+    );
+  });
+
+  it("are recorded for every run the full suite judges", () => {
+    const recorded = JSON.parse(readFileSync(join(repoRoot, "scripts/test-floor.json"), "utf8"));
+    expect(Object.keys(recorded).sort()).toEqual(
+      [
+        "API (PostgreSQL)",
+        "browser: desktop",
+        "browser: postgres",
+        "browser: timed",
+        "unit + API (embedded database)",
+      ].sort(),
+    );
+    for (const floor of Object.values(recorded)) expect(floor).toBeGreaterThan(0);
+  });
+});
+
+describe("a focused test", () => {
+  const focused = 'import { test } from "vitest";\ntest.only("one", () => {});\n';
+
+  it("is an error in lint", () => {
+    // The project's own Biome settings, over a planted file alone.
+    const planted = mkdtempSync(join(tmpdir(), "choir-focused-"));
+    writeFileSync(join(planted, "planted.test.ts"), focused);
+    writeFileSync(
+      join(planted, "biome.json"),
+      JSON.stringify({
+        extends: [join(repoRoot, "biome.json")],
+        vcs: { enabled: false },
+        files: { includes: ["**"] },
+      }),
+    );
+    const lint = spawnSync(join(repoRoot, "node_modules/.bin/biome"), ["lint", "planted.test.ts"], {
+      cwd: planted,
+      encoding: "utf8",
+    });
+    expect(lint.status).not.toBe(0);
+    expect(`${lint.stdout}${lint.stderr}`).toContain("noFocusedTests");
+  });
+
+  it("fails a Vitest run", () => {
+    const planted = mkdtempSync(join(tmpdir(), "choir-focused-"));
+    writeFileSync(join(planted, "planted.test.mjs"), focused);
+    writeFileSync(
+      join(planted, "second.test.mjs"),
+      'import { test } from "vitest";\ntest("two", () => {});\n',
+    );
+    // The project's own Vitest settings, over the planted files alone.
+    writeFileSync(
+      join(planted, "vitest.config.mjs"),
+      [
+        `import base from ${JSON.stringify(join(repoRoot, "vitest.config.ts"))};`,
+        "const { projects, ...test } = base.test;",
+        `export default { ...base, test: { ...test, root: ${JSON.stringify(planted)}, include: ["*.test.mjs"] } };`,
+      ].join("\n"),
+    );
+    const run = spawnSync(
+      join(repoRoot, "node_modules/.bin/vitest"),
+      ["run", "--config", join(planted, "vitest.config.mjs")],
+      { cwd: planted, encoding: "utf8", env: { ...process.env, CI: "" } },
+    );
+    expect(run.status).not.toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/\.only/);
+  }, 60_000);
+
+  it("fails a Playwright run of the project's browser configuration", () => {
+    const planted = mkdtempSync(join(tmpdir(), "choir-focused-"));
+    writeFileSync(join(planted, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(
+      join(planted, "planted.spec.ts"),
+      [
+        `import { test } from ${JSON.stringify(join(repoRoot, "node_modules/@playwright/test/index.mjs"))};`,
+        'test.only("one", () => {});',
+        'test("two", () => {});',
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(planted, "playwright.config.ts"),
+      [
+        `import base from ${JSON.stringify(join(repoRoot, "e2e/playwright.config.ts"))};`,
+        `export default { ...base, testDir: ${JSON.stringify(planted)}, webServer: [], projects: [{ name: "planted" }] };`,
+      ].join("\n"),
+    );
+    const run = spawnSync(
+      join(repoRoot, "node_modules/.bin/playwright"),
+      ["test", "--list", "--config", join(planted, "playwright.config.ts")],
+      {
+        cwd: join(repoRoot, "e2e"),
+        encoding: "utf8",
+        env: { ...process.env, CI: "", CHOIR_E2E_POSTGRES: "0" },
+      },
+    );
+    expect(run.status).not.toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/forbidOnly/);
+  }, 60_000);
 });
