@@ -112,6 +112,46 @@ describe("session tokens", () => {
     expect((await me(other.token)).statusCode).toBe(200);
   });
 
+  it("sign-out ends a session whose token expired (signature checked, the session still refreshable)", async () => {
+    const signOut = (token: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/auth/signout", headers: bearer(token) });
+    const { token } = await signInLocally(ctx.app, { name: "Late Out", email: "late.out@example.com" });
+    const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    // The same claims, expired too, under another key and under another algorithm: refused, nothing revoked.
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode("another-secret-of-sufficient-length-1234567890"));
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS512" })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${token.split(".")[1]}.`;
+    ctx.clock.advance(DAYS + 60_000);
+    expect((await me(token)).statusCode).toBe(401);
+
+    for (const forged of [foreign, hs512, unsigned]) {
+      const refused = await signOut(forged);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe("unauthorized");
+    }
+    // Still refreshable: the forgeries revoked nothing.
+    expect((await refresh(token)).statusCode).toBe(200);
+
+    const out = await signOut(token);
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe("");
+    // The session is over: no refresh, and a second sign-out finds no session to end.
+    expect((await refresh(token)).statusCode).toBe(401);
+    expect((await signOut(token)).statusCode).toBe(401);
+  });
+
+  it("sign-out with an expired token of a session past its 30 days is refused", async () => {
+    const { token } = await signInLocally(ctx.app, { name: "Very Late", email: "very.late@example.com" });
+    ctx.clock.advance(31 * DAYS);
+    const out = await ctx.app.inject({ method: "POST", url: "/api/auth/signout", headers: bearer(token) });
+    expect(out.statusCode).toBe(401);
+    expect(out.json().code).toBe("unauthorized");
+  });
+
   it("checks the sessions of requests arriving together in one statement, each for its own session", async () => {
     const [ana, ben, cid] = await Promise.all(
       ["Ana Batch", "Ben Batch", "Cid Batch"].map((name, i) =>

@@ -266,10 +266,19 @@ export const authRoutes =
     app.post(
       "/api/auth/signout",
       {
-        onRequest: app.authenticate,
+        // An expired token still ends its session (which refresh could otherwise renew for up to 30 days): the
+        // signature is checked (HS256 only) and the session must live; only the expiry is let pass.
+        onRequest: async (request) => {
+          const token = bearerToken(request);
+          if (!token) throw unauthorized("Authentication required. Please sign in.");
+          request.session = await sessions.activeSession(
+            await sessions.verify(token, { allowExpired: true }),
+          );
+        },
         schema: {
           tags: ["auth"],
-          summary: "Revoke the current session: every token of it stops working",
+          summary:
+            "Revoke the current session: every token of it stops working (an expired token of a live session is accepted)",
           response: { 204: z.null().describe("Signed out"), 401: ErrorBody },
         },
       },
