@@ -175,8 +175,9 @@ export default defineConfig({
       : []),
     {
       // The tests that measure the product's timing (marked TIMED), one at a time once every other test has run:
-      // no other browser shares the machine while they measure. Should a test of the projects before fail, Playwright
-      // does not run these, and the summary lists them as not run.
+      // no other browser shares the machine while they measure. `npm run test:e2e` (e2e/run.mjs) runs them in a run
+      // of their own after the others, so they run whether or not a journey or a picture failed; in a plain
+      // `playwright test` they wait for the projects below, and a failure there leaves them out.
       name: "timed",
       grep: TIMED_TAG,
       workers: 1,

@@ -13,6 +13,8 @@ import { createConnection } from "node:net";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { timedReport } from "../e2e/run.mjs";
+import { chromiumNote, installedChromium, picturesChromium } from "./chromium.mjs";
 import {
   addOutcome,
   emptyOutcome,
@@ -188,8 +190,17 @@ if (await run(STEP.chromium, "bash", ["scripts/ensure-chromium.sh"])) {
   await run(STEP.browser, "npm", ["run", "-s", "test:e2e"], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport, DATABASE_URL: "" },
   });
+  // The Chromium that ran, against the one the compared pictures were taken with.
+  const browserStep = steps.find((step) => step.name === STEP.browser);
+  if (browserStep) browserStep.note = chromiumNote(installedChromium(), picturesChromium());
+  // e2e/run.mjs runs the timed tests apart, with their report beside the first run's.
   const browserOutcome = readPlaywright(browserReport);
+  const timedOutcome = readPlaywright(timedReport(browserReport));
   addOutcome(outcome, browserOutcome);
+  addOutcome(outcome, timedOutcome);
+  for (const [project, count] of Object.entries(timedOutcome.projects)) {
+    browserOutcome.projects[project] = (browserOutcome.projects[project] ?? 0) + count;
+  }
   // Each project apart: the PostgreSQL project is absent when PostgreSQL is (a skip named above, failed in CI).
   if (wanted(STEP.browser)) {
     for (const project of ["desktop", "timed", ...(postgresUp ? ["postgres"] : [])]) {

@@ -93,7 +93,9 @@ function appPlugins() {
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,json,svg,png,woff2,webmanifest}"],
         // Source maps stay on the server; the shell does not need them offline.
-        globIgnores: ["**/*.map"],
+        // The fonts' Latin Extended files are fetched only for a text that needs them (English and Spanish never
+        // do); offline, such a character is drawn in the system's face (docs/decisions/0095).
+        globIgnores: ["**/*.map", "**/*-latin-ext-*.woff2"],
       },
       // One manifest serves both languages, so its names are English (see docs/decisions.md).
       manifest: {

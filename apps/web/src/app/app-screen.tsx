@@ -1,4 +1,5 @@
 import { RouterProvider } from "react-router";
+import "./app-fonts.css";
 import { setUnauthorizedHandler } from "../lib/api-client";
 import { clearSession, Providers } from "./providers";
 import { router } from "./router";

@@ -14,8 +14,11 @@ const choir: MantineColorsTuple = [
   "#005186",
 ];
 
+// The app's own faces (app-fonts.css, docs/decisions/0095) first: the same type on every device and in every test.
+// The landing page declares neither, so it keeps the system's face and loads no font file.
 const fontFamily =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+  '"Choir Sans", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+const fontFamilyMonospace = '"Choir Mono", ui-monospace, "SFMono-Regular", "Cascadia Mono", Menlo, monospace';
 
 /** Large, high-contrast type: the app is read on music stands at arm's length. */
 export const theme = createTheme({
@@ -23,6 +26,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   colors: { choir },
   fontFamily,
+  fontFamilyMonospace,
   headings: {
     fontFamily,
     fontWeight: "700",
