@@ -12,6 +12,7 @@ import {
   ISSUER_URL,
   LOCAL_APP_URL,
   MAIL_CONTROL_URL,
+  PORTS,
   POSTGRES_APP_URL,
   SMTP_URL,
 } from "./fixtures/urls";
@@ -190,6 +191,7 @@ export default defineConfig({
       name: "issuer",
       command: "../node_modules/.bin/tsx fixtures/issuer.ts",
       cwd: e2eDir,
+      env: { E2E_ISSUER_PORT: String(PORTS.issuer), E2E_ISSUER_CONTROL_PORT: String(PORTS.issuerControl) },
       url: `${ISSUER_CONTROL_URL}/health`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -200,6 +202,7 @@ export default defineConfig({
       name: "mail",
       command: "../node_modules/.bin/tsx fixtures/mail-sink.ts",
       cwd: e2eDir,
+      env: { E2E_SMTP_PORT: String(PORTS.smtp), E2E_SMTP_CONTROL_PORT: String(PORTS.mailControl) },
       url: `${MAIL_CONTROL_URL}/health`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -217,7 +220,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      env: appEnv(3100, APP_URL, dataDir),
+      env: appEnv(PORTS.app, APP_URL, dataDir),
     },
     {
       name: "local",
@@ -231,7 +234,7 @@ export default defineConfig({
       stdout: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       env: {
-        PORT: "3200",
+        PORT: String(PORTS.localApp),
         HOST: "127.0.0.1",
         PUBLIC_URL: LOCAL_APP_URL,
         DATA_DIR: join(dataDir, "local"),
@@ -253,7 +256,7 @@ export default defineConfig({
             stdout: "pipe" as const,
             gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
             env: {
-              ...appEnv(3300, POSTGRES_APP_URL, join(dataDir, "postgres")),
+              ...appEnv(PORTS.postgresApp, POSTGRES_APP_URL, join(dataDir, "postgres")),
               DATABASE_URL: postgresAppUrl,
               CHOIR_E2E_POSTGRES_ADMIN: postgresAdminUrl,
             },

@@ -3,6 +3,7 @@ import { invitationLink, latestMailTo } from "../fixtures/mail";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, type TestUser, uniqueUser } from "../fixtures/sign-in";
 import { expect, test } from "../fixtures/test";
+import { ISSUER_CONTROL_URL } from "../fixtures/urls";
 
 test("an administrator renames a choir, invites by e-mail, and promotes, demotes and removes the singer", async ({
   browser,
@@ -115,7 +116,7 @@ test("a link for one use admits carol and turns dave away; the administrator see
   const carolUser = uniqueUser("carol");
   await carol.goto(url);
   await expect(carol.getByTestId("invite-choir-name")).toHaveText(name);
-  await carol.request.post("http://127.0.0.1:3102/next", { data: carolUser });
+  await carol.request.post(`${ISSUER_CONTROL_URL}/next`, { data: carolUser });
   await carol.getByTestId("invite-sign-in").click();
   await expect(carol).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(carol.getByTestId(`choir-card-${choirId}`)).toBeVisible();
