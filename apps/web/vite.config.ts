@@ -97,7 +97,7 @@ function appPlugins() {
         // do); offline, such a character is drawn in the system's face (docs/decisions/0095).
         globIgnores: ["**/*.map", "**/*-latin-ext-*.woff2"],
       },
-      // One manifest serves both languages, so its names are English (see docs/decisions.md).
+      // One manifest serves both languages, so its names are English (docs/decisions/0039-manifest-install-card-share-page.md).
       manifest: {
         id: "/",
         name: "Choir App",

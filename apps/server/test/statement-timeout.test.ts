@@ -29,7 +29,7 @@ describe("statement cancelled on the embedded database", () => {
       { dir: undefined, snapshot: embeddedSnapshot() },
       { statementTimeoutMs: 150 },
     );
-    // PGlite runs a statement to its end within this process and cannot cancel it (docs/decisions.md); a
+    // PGlite runs a statement to its end within this process and cannot cancel it (docs/decisions/0044-statement-timeout-and-list-pages.md); a
     // cancellation it reports is answered the same way as PostgreSQL's.
     app = await appWithSlowRoute(
       database,

@@ -121,7 +121,7 @@ export const TRACK_LIMITS = {
 
 /**
  * Import from other song tools (OpenLyrics, OpenSong, SongSelect; single files or zips) and export (ChordPro,
- * OpenLyrics, zips). docs/decisions.md, "Import and export: formats, preview, limits".
+ * OpenLyrics, zips): docs/decisions/0072-import-export-other-tools-preview.md.
  */
 export const INTERCHANGE_LIMITS = {
   /** Bytes of one zip sent for import: base64 in the JSON body, which stays under the 1 MB request limit. */

@@ -239,7 +239,7 @@ export class SessionService {
    * The session behind a token, if it is neither revoked nor past its absolute end (401 otherwise). Asked of the
    * database for every request, after the request arrived; the requests that arrive together (one turn of the event
    * loop, or while `CHECKS_AT_ONCE` statements are out) are checked by one statement, so that under load a request's
-   * check costs a fraction of a round trip (docs/decisions.md).
+   * check costs a fraction of a round trip (docs/decisions/0082-fewer-statements-sessions-checked-together.md).
    */
   activeSession(claims: SessionClaims): Promise<ActiveSession> {
     return new Promise((resolve, reject) => {

@@ -89,7 +89,7 @@ export interface DatabaseOptions {
  * PostgreSQL connections a server keeps unless configured: two a core of this machine, at least 4 and at most 10.
  * Each busy connection is a PostgreSQL process; more of them than the cores can run only take turns, and every one
  * keeps its own caches and prepared plans. On two cores shared with PostgreSQL, 10 connections cost PostgreSQL
- * 15–25 % more CPU a call than 4, for the same answers (bench/results, docs/decisions.md).
+ * 15–25 % more CPU a call than 4, for the same answers (bench/results, docs/decisions/0086-session-check-by-key-pool-sized-to-cores.md).
  */
 export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.min(10, Math.max(4, 2 * cores));
@@ -145,7 +145,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     ? new PGlite(target.dir, { extensions })
     : new PGlite({ extensions, ...(target.snapshot ? { loadDataDir: target.snapshot } : {}) });
   // PGlite runs each statement to its end inside this process: it has no timer to cancel one, so the statement
-  // timeout applies to PostgreSQL only (docs/decisions.md).
+  // timeout applies to PostgreSQL only (docs/decisions/0044-statement-timeout-and-list-pages.md).
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
