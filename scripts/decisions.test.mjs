@@ -127,6 +127,27 @@ function filesNamingTheOldFile(repo) {
     });
 }
 
+/** Links from the repository's Markdown files into docs/decisions/ that lead nowhere, as "file → target". */
+function brokenLinksToRecords(repo) {
+  const listed = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "*.md"],
+    {
+      cwd: repo,
+      encoding: "utf8",
+    },
+  );
+  return listed
+    .split("\0")
+    .filter((path) => path && !path.split("/").includes("node_modules") && existsSync(join(repo, path)))
+    .flatMap((path) =>
+      relativeLinks(readFileSync(join(repo, path), "utf8"))
+        .filter((target) => target.includes("decisions/"))
+        .filter((target) => !existsSync(resolve(repo, dirname(path), target)))
+        .map((target) => `${path} → ${target}`),
+    );
+}
+
 const decisions = join(root, "docs", "decisions");
 
 describe("the decision records", () => {
@@ -142,6 +163,10 @@ describe("the decision records", () => {
   it("replaced the single file: nothing in the repository names it", () => {
     expect(existsSync(join(root, "docs", `decisions${"."}md`))).toBe(false);
     expect(filesNamingTheOldFile(root)).toEqual([]);
+  });
+
+  it("are reached by every link that names one, from any Markdown file of the repository", () => {
+    expect(brokenLinksToRecords(root)).toEqual([]);
   });
 });
 
@@ -220,5 +245,25 @@ describe("the checks of the records find", () => {
     writeFileSync(join(repo, "src", "b.ts"), "// see docs/decisions/0001-one.md\n");
     writeFileSync(join(repo, "src", "c.md"), `Dropped: see ${"git history of docs/decisions"}.md.\n`);
     expect(filesNamingTheOldFile(repo)).toEqual(["src/a.ts"]);
+  });
+
+  it("a Markdown link to a record that does not exist", () => {
+    const repo = mkdtempSync(join(tmpdir(), "choir-decisions-links-"));
+    execFileSync("git", ["init", "-q"], { cwd: repo });
+    mkdirSync(join(repo, "docs", "decisions"), { recursive: true });
+    writeFileSync(join(repo, "docs", "decisions", "0001-one.md"), "# 0001 One\n");
+    writeFileSync(
+      join(repo, "README.md"),
+      "[ok](docs/decisions/0001-one.md) [gone](docs/decisions/0002-two.md)\n",
+    );
+    mkdirSync(join(repo, "bench"));
+    writeFileSync(
+      join(repo, "bench", "README.md"),
+      "[ok](../docs/decisions/0001-one.md) [wrong](docs/decisions/0001-one.md)\n",
+    );
+    expect(brokenLinksToRecords(repo)).toEqual([
+      "README.md → docs/decisions/0002-two.md",
+      "bench/README.md → docs/decisions/0001-one.md",
+    ]);
   });
 });
