@@ -76,7 +76,7 @@ CREATE UNIQUE INDEX "playlist_entries_playlist_song_key" ON "playlist_entries" U
 CREATE INDEX "playlist_entries_section_idx" ON "playlist_entries" USING btree ("section_id","position");--> statement-breakpoint
 CREATE INDEX "playlist_entries_song_idx" ON "playlist_entries" USING btree ("song_id");--> statement-breakpoint
 -- The built-in templates. Titles and section titles are keys: the API answers them as they are (the contract)
--- and translated in `displayTitle`. The choice of sections: docs/decisions/0021-built-in-templates-and-sections.md.
+-- and translated in `displayTitle`. The choice of sections is written down in docs/decisions.md.
 WITH "template" AS (
 	INSERT INTO "playlist_templates" ("global_key", "title") VALUES ('mass', 'mass') RETURNING "id"
 )
