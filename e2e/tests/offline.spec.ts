@@ -104,10 +104,13 @@ test("a saved playlist opened online is there offline with its songs; changes of
   await expect(page.getByTestId("sw-active-marker")).toBeVisible();
   await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "true");
   await expect(page.getByTestId("compact-offline-status")).toHaveAttribute("data-count", "1");
-  const kept = await page.evaluate(async () => {
-    const cache = await caches.open("playlist-songs-v1.3");
-    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  // Kept in this person's own playlist cache (named by a hash of their user id), the device's only one.
+  const { names, kept } = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("playlist-songs-"));
+    const cache = await caches.open(names[0] ?? "none");
+    return { names, kept: (await cache.keys()).map((request) => new URL(request.url).pathname) };
   });
+  expect(names).toEqual([expect.stringMatching(/^playlist-songs-v1\.4:[0-9a-f]{32}$/)]);
   expect(kept.sort()).toEqual(
     [
       `/api/playlists/${playlistId}`,

@@ -1,14 +1,17 @@
 /// <reference lib="webworker" />
 import { clientsClaim, type RouteHandlerCallbackOptions, type WorkboxPlugin } from "workbox-core";
-import { ExpirationPlugin } from "workbox-expiration";
+import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { RangeRequestsPlugin } from "workbox-range-requests";
 import { registerRoute } from "workbox-routing";
-import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst, type Strategy } from "workbox-strategies";
 import {
   API_CACHE,
   bearerReader,
   cacheKeyUrl,
+  cachesOfReader,
+  cachesToClear,
+  endsSession,
   isMessageToWorker,
   isOfflineReadablePath,
   isServerOnlyPath,
@@ -17,11 +20,15 @@ import {
   keptCopyUrl,
   keptSongbookUrl,
   NETWORK_TIMEOUT_SECONDS,
+  outdatedCaches,
   PLAYLIST_CACHE,
   type PlaylistCachedMessage,
+  personCacheName,
   playlistPath,
   playlistPdfPath,
   playlistSongIds,
+  readerKey,
+  requestReader,
   songPath,
   songTracksPath,
   TRACK_CACHE,
@@ -41,6 +48,11 @@ cleanupOutdatedCaches();
 // first one takes the open pages at once, so a playlist opened on the first visit can already be kept offline.
 clientsClaim();
 
+// Kept data of earlier versions, stored for whoever asked, goes when this version starts.
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => deleteKept(outdatedCaches(names))));
+});
+
 // Any page address opens the app; /api and /dev addresses are the server's own (sign-in redirects, mail outbox).
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && !isServerOnlyPath(url.pathname),
@@ -49,20 +61,114 @@ registerRoute(
 
 const matchOptions: CacheQueryOptions = { ignoreVary: true };
 
-const networkFirst = new NetworkFirst({
-  cacheName: API_CACHE,
-  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-  matchOptions,
-  plugins: [{ cacheKeyWillBeUsed: async ({ request }) => cacheKeyUrl(request.url) }],
-});
+/**
+ * The key of the person signed in on the device, as the page last said (SESSION_CHANGED); undefined until a page
+ * says so in this worker's life. What is fetched for anyone else meanwhile is not kept.
+ */
+let signedInReader: string | null | undefined;
 
-/** Network first; then the read kept by the last visit; then the copy kept for a playlist offline. */
+const asRequest = (request: RouteHandlerCallbackOptions["request"]) =>
+  request instanceof Request ? request : new Request(request);
+
+/** The key of the person a request is made for (see requestReader), or null: nobody's, nothing kept or answered. */
+async function readerOf(request: Request): Promise<string | null> {
+  const userId = requestReader(request.headers.get("Authorization"), request.url);
+  return userId ? readerKey(userId) : null;
+}
+
+/** Whether what is fetched for `reader` may be kept: not once another person (or nobody) is signed in. */
+const mayKeepFor = (reader: string) => signedInReader === undefined || signedInReader === reader;
+
+/** A match in one cache, without creating it when it does not exist. */
+async function matchIn(cacheName: string, url: string): Promise<Response | undefined> {
+  if (!(await caches.has(cacheName))) return undefined;
+  return (await caches.open(cacheName)).match(url, matchOptions);
+}
+
+/** Each person's strategies, by cache name (a strategy is bound to one cache). */
+const strategies = new Map<string, Strategy>();
+
+function strategyFor(cacheName: string, make: () => Strategy): Strategy {
+  let strategy = strategies.get(cacheName);
+  if (!strategy) {
+    strategy = make();
+    strategies.set(cacheName, strategy);
+  }
+  return strategy;
+}
+
+/** Deletes caches of kept data, with the expiry records of a track cache. */
+async function deleteKept(names: readonly string[]): Promise<void> {
+  await Promise.all(
+    names.map(async (name) => {
+      strategies.delete(name);
+      await caches.delete(name);
+      if (name.startsWith("track-audio-")) {
+        await new CacheExpiration(name, { maxEntries: TRACK_CACHE_MAX_ENTRIES }).delete();
+      }
+    }),
+  );
+}
+
+/** A person's session ended (a 401): what the device keeps for them goes. */
+async function endReader(reader: string): Promise<void> {
+  if (signedInReader === reader) signedInReader = null;
+  await deleteKept(cachesOfReader(await caches.keys(), reader));
+}
+
+/** The person signed in on the device is now `userId` (or nobody): everyone else's kept data goes. */
+async function followSession(userId: string | null): Promise<void> {
+  const reader = userId ? await readerKey(userId) : null;
+  signedInReader = reader;
+  await deleteKept(cachesToClear(await caches.keys(), reader));
+}
+
+/** A 401 to a request made with a session token ends that person's kept data. */
+const sessionEndPlugin: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (endsSession(response.status, request.headers.get("Authorization"))) {
+      const reader = await readerOf(request);
+      if (reader) await endReader(reader);
+    }
+    return response;
+  },
+};
+
+/** The network-first strategy of one person's reads, kept in their API cache. */
+const networkFirstFor = (reader: string) => {
+  const cacheName = personCacheName(API_CACHE, reader);
+  return strategyFor(
+    cacheName,
+    () =>
+      new NetworkFirst({
+        cacheName,
+        networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+        matchOptions,
+        plugins: [
+          sessionEndPlugin,
+          {
+            cacheKeyWillBeUsed: async ({ request }) => cacheKeyUrl(request.url),
+            // Only a whole answer, and only while this person is the one signed in.
+            cacheWillUpdate: async ({ response }) =>
+              response.status === 200 && mayKeepFor(reader) ? response : null,
+          },
+        ],
+      }),
+  );
+};
+
+/**
+ * Network first; then the read kept by this person's last visit; then the copy kept for a playlist offline by this
+ * person. A request made for nobody (no token) goes to the network alone: no copy is kept or answered for it.
+ */
 async function readWithFallback(options: RouteHandlerCallbackOptions): Promise<Response> {
+  const request = asRequest(options.request);
+  const reader = await readerOf(request);
+  if (!reader) return fetch(request);
   try {
-    return await networkFirst.handle(options);
+    return await networkFirstFor(reader).handle(options);
   } catch (error) {
-    const request = options.request instanceof Request ? options.request : new Request(options.request);
-    const kept = await (await caches.open(PLAYLIST_CACHE)).match(keptCopyUrl(request.url), matchOptions);
+    const kept = await matchIn(personCacheName(PLAYLIST_CACHE, reader), keptCopyUrl(request.url));
     if (kept) return kept;
     throw error;
   }
@@ -76,20 +182,23 @@ registerRoute(
 
 /**
  * A playlist's songbook: from the network, and never stored on the way (a private playlist's PDF is its choir's
- * members' only). Without a network, the copy kept with the playlist by the same reader, found by the user of the
- * request's bearer token; a request without one (a signed-out visitor, a plain link) finds none.
+ * members' only). Without a network, the copy kept with the playlist by the same reader, found in the playlist cache
+ * of the request's bearer token's person; a request without one (a signed-out visitor, a plain link) finds none.
  */
 async function readSongbook({ request }: RouteHandlerCallbackOptions): Promise<Response> {
-  const asked = request instanceof Request ? request : new Request(request);
+  const asked = asRequest(request);
   try {
-    return await fetch(asked);
-  } catch (error) {
-    const reader = bearerReader(asked.headers.get("Authorization"));
-    if (reader) {
-      const cache = await caches.open(PLAYLIST_CACHE);
-      const kept = await cache.match(keptSongbookUrl(asked.url, reader), matchOptions);
-      if (kept) return kept;
+    const response = await fetch(asked);
+    if (endsSession(response.status, asked.headers.get("Authorization"))) {
+      const reader = await readerOf(asked);
+      if (reader) await endReader(reader);
     }
+    return response;
+  } catch (error) {
+    const reader = await readerOf(asked);
+    const kept =
+      reader && (await matchIn(personCacheName(PLAYLIST_CACHE, reader), keptSongbookUrl(asked.url)));
+    if (kept) return kept;
     throw error;
   }
 }
@@ -101,33 +210,47 @@ registerRoute(
 );
 
 /**
- * A rehearsal track's audio: cache first. Not kept yet, the player's first request (from the start: `bytes=0-`, or
- * none) is sent without its Range, so the whole file comes in one download that both plays and is kept; any other
- * range goes to the network as asked and is not kept. Kept, a Range request is answered from the whole file (206),
- * so the track plays and seeks offline. Keyed without the signed token (trackCacheKey).
+ * A rehearsal track's audio: cache first, in the cache of the person the address's token names. Not kept yet, the
+ * player's first request (from the start: `bytes=0-`, or none) is sent without its Range, so the whole file comes in
+ * one download that both plays and is kept; any other range goes to the network as asked and is not kept. Kept, a
+ * Range request is answered from the whole file (206), so the track plays and seeks offline. Keyed without the
+ * signed token (trackCacheKey). An address naming nobody goes to the network alone.
  */
-const trackAudioPlugin: WorkboxPlugin = {
+const trackAudioPlugin = (reader: string): WorkboxPlugin => ({
   cacheKeyWillBeUsed: async ({ request }) => trackCacheKey(request.url),
   requestWillFetch: async ({ request }) => {
     const range = request.headers.get("Range");
     if (range && !/^bytes=0-$/.test(range.trim())) return request;
     return new Request(request.url, { credentials: "same-origin", cache: "no-store" });
   },
-  // Only a whole file is kept: a part (206) or a refusal never is.
-  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
-};
+  // Only a whole file is kept (a part, 206, or a refusal never is), and only while its person is signed in.
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && mayKeepFor(reader) ? response : null),
+});
+
+async function readTrack(options: RouteHandlerCallbackOptions): Promise<Response> {
+  const request = asRequest(options.request);
+  const reader = await readerOf(request);
+  if (!reader) return fetch(request);
+  const cacheName = personCacheName(TRACK_CACHE, reader);
+  const strategy = strategyFor(
+    cacheName,
+    () =>
+      new CacheFirst({
+        cacheName,
+        plugins: [
+          trackAudioPlugin(reader),
+          new RangeRequestsPlugin(),
+          new ExpirationPlugin({ maxEntries: TRACK_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+        ],
+      }),
+  );
+  return strategy.handle(options);
+}
 
 registerRoute(
   ({ url, request }) =>
     request.method === "GET" && url.origin === self.location.origin && isTrackAudioPath(url.pathname),
-  new CacheFirst({
-    cacheName: TRACK_CACHE,
-    plugins: [
-      trackAudioPlugin,
-      new RangeRequestsPlugin(),
-      new ExpirationPlugin({ maxEntries: TRACK_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
-    ],
-  }),
+  readTrack,
 );
 
 /**
@@ -139,11 +262,17 @@ async function keepPlaylist(
   token: string | null | undefined,
   language: string | undefined,
 ): Promise<number> {
-  const cache = await caches.open(PLAYLIST_CACHE);
-  const headers: HeadersInit = token ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : {};
+  // Kept for the person the token names, in their own cache; without one there is nobody to keep it for.
+  const userId = bearerReader(token);
+  const reader = userId ? await readerKey(userId) : null;
+  if (!token || !reader) throw new Error("Nobody to keep the playlist for");
+  const cacheName = personCacheName(PLAYLIST_CACHE, reader);
+  const cache = await caches.open(cacheName);
+  const headers: HeadersInit = { Authorization: `Bearer ${token}`, Accept: "application/json" };
   const absolute = (path: string) => new URL(path, self.location.origin).href;
 
   const playlistResponse = await fetch(absolute(playlistPath(playlistId)), { headers, cache: "no-store" });
+  if (endsSession(playlistResponse.status, `Bearer ${token}`)) await endReader(reader);
   if (!playlistResponse.ok) throw new Error(`The playlist answered ${playlistResponse.status}`);
   const playlist: unknown = await playlistResponse.clone().json();
   await cache.put(absolute(playlistPath(playlistId)), playlistResponse);
@@ -170,18 +299,19 @@ async function keepPlaylist(
   );
 
   try {
-    // In the reader's language, with their token (a private playlist's songbook answers only a member), kept for
-    // this reader alone (see keptSongbookUrl).
-    const reader = bearerReader(token);
-    if (token && reader) {
-      const pdf = await fetch(absolute(playlistPdfPath(playlistId, language)), {
-        headers: { Authorization: `Bearer ${token}` },
-        cache: "no-store",
-      });
-      if (pdf.ok) await cache.put(keptSongbookUrl(absolute(playlistPdfPath(playlistId)), reader), pdf);
-    }
+    // In the reader's language, with their token (a private playlist's songbook answers only a member).
+    const pdf = await fetch(absolute(playlistPdfPath(playlistId, language)), {
+      headers: { Authorization: `Bearer ${token}` },
+      cache: "no-store",
+    });
+    if (pdf.ok) await cache.put(keptSongbookUrl(absolute(playlistPdfPath(playlistId))), pdf);
   } catch {
     // The songbook is a convenience offline; the playlist and its songs are what the service needs.
+  }
+  // The session changed while the playlist was being kept: what was kept is no longer this device's person's.
+  if (!mayKeepFor(reader)) {
+    await deleteKept([cacheName]);
+    throw new Error("The session ended while the playlist was being kept");
   }
   return kept.filter(Boolean).length;
 }
@@ -198,10 +328,8 @@ self.addEventListener("message", (event) => {
     void self.skipWaiting();
     return;
   }
-  if (data.type === "CLEAR_USER_DATA") {
-    event.waitUntil(
-      Promise.all([caches.delete(PLAYLIST_CACHE), caches.delete(API_CACHE), caches.delete(TRACK_CACHE)]),
-    );
+  if (data.type === "SESSION_CHANGED") {
+    event.waitUntil(followSession(data.userId));
     return;
   }
   event.waitUntil(

@@ -2,7 +2,6 @@ import { CurrentUser } from "@choir/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest, NetworkError } from "./api-client";
 import { cacheStatusStore } from "./offline/cache-status";
-import { postToWorker } from "./offline/service-worker";
 import { authToken, knownUser, redirectAfterAuth } from "./storage";
 
 export const currentUserKey = ["current-user"] as const;
@@ -109,10 +108,10 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
       // The local session ends anyway.
     }
   }
+  // Clearing the token tells the service worker, which deletes what it kept for this person (followSessionInWorker).
   authToken.clear();
-  // The next person on this device must not read this one's playlists offline.
+  // The next person on this device must not be told this one's playlists are kept.
   cacheStatusStore.forget();
-  void postToWorker({ type: "CLEAR_USER_DATA" });
   queryClient.setQueryData(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }

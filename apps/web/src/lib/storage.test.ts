@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from "@choir/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cleanRedirectPath, isPublicPath, redirectAfterAuth } from "./storage";
+import { authToken, cleanRedirectPath, isPublicPath, redirectAfterAuth } from "./storage";
 
 describe("public paths", () => {
   it.each(["/", "/auth/callback", "/auth/error", "/invite", "/invite/abc", "/share/123", "/share"])(
@@ -56,5 +56,21 @@ describe("redirectAfterAuth", () => {
     expect(window.sessionStorage.getItem(STORAGE_KEYS.redirectAfterAuth)).toBe("/songs?tag=advent");
     expect(redirectAfterAuth.take()).toBe("/songs?tag=advent");
     expect(redirectAfterAuth.take()).toBeNull();
+  });
+});
+
+describe("the stored session token", () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it("tells its listeners of every change: a sign-in or refresh (the token), a sign-out or 401 (null)", () => {
+    const heard: (string | null)[] = [];
+    const stop = authToken.subscribe((token) => heard.push(token));
+    authToken.set("first");
+    authToken.set("refreshed");
+    authToken.clear();
+    stop();
+    authToken.set("unheard");
+    expect(heard).toEqual(["first", "refreshed", null]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe("unheard");
   });
 });

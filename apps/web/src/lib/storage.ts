@@ -28,13 +28,30 @@ export const knownUser = {
   clear: () => write(local, STORAGE_KEYS.knownUser, null),
 };
 
+/** Hear every change of the stored token made by this page: a sign-in, a refresh, a sign-out, a 401. */
+type AuthTokenListener = (token: string | null) => void;
+const authTokenListeners = new Set<AuthTokenListener>();
+
+function tellAuthTokenListeners(token: string | null): void {
+  for (const listener of authTokenListeners) listener(token);
+}
+
 export const authToken = {
   get: () => read(local, STORAGE_KEYS.authToken),
-  set: (token: string) => write(local, STORAGE_KEYS.authToken, token),
+  set: (token: string) => {
+    write(local, STORAGE_KEYS.authToken, token);
+    tellAuthTokenListeners(token);
+  },
   /** Ends the session on this device: the token and who it belonged to. */
   clear: () => {
     write(local, STORAGE_KEYS.authToken, null);
     knownUser.clear();
+    tellAuthTokenListeners(null);
+  },
+  /** Calls `listener` with the new token (null: none) after each change; returns the unsubscribe. */
+  subscribe: (listener: AuthTokenListener): (() => void) => {
+    authTokenListeners.add(listener);
+    return () => authTokenListeners.delete(listener);
   },
 };
 

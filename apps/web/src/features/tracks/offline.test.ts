@@ -1,6 +1,7 @@
 import type { FileTrack, LinkTrack } from "@choir/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TRACK_CACHE } from "../../lib/offline/cache-rules";
+import { personCacheName, readerKey, TRACK_CACHE } from "../../lib/offline/cache-rules";
+import { authToken } from "../../lib/storage";
 import { fileTracksOf, keepTracks, keptTrackIds, tracksOfflineState } from "./offline";
 
 const file = (id: string, size: number): FileTrack => ({
@@ -22,7 +23,14 @@ const link: LinkTrack = {
   url: "https://example.org/tenor.mp3",
 };
 
-afterEach(() => vi.unstubAllGlobals());
+/** A session token of `sub` as the app stores it (only its subject is read here). */
+const tokenFor = (sub: string) =>
+  `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}.sig`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authToken.clear();
+});
 
 describe("rehearsal tracks kept offline", () => {
   it("takes each uploaded track once, leaving links out", () => {
@@ -42,10 +50,12 @@ describe("rehearsal tracks kept offline", () => {
     expect(tracksOfflineState([], new Set())).toEqual({ count: 0, kept: 0, bytes: 0, bytesLeft: 0 });
   });
 
-  it("finds a kept track under its address without the token, as the worker keys it", async () => {
+  it("finds a kept track in the signed-in person's cache, under its address without the token", async () => {
+    authToken.set(tokenFor("u-1"));
+    const mine = personCacheName(TRACK_CACHE, (await readerKey("u-1"))!);
     const asked: string[] = [];
     const open = vi.fn(async (name: string) => {
-      expect(name).toBe(TRACK_CACHE);
+      expect(name).toBe(mine);
       return {
         match: async (key: string) => {
           asked.push(key);
@@ -53,13 +63,24 @@ describe("rehearsal tracks kept offline", () => {
         },
       };
     });
-    vi.stubGlobal("caches", { open });
+    vi.stubGlobal("caches", { open, has: async (name: string) => name === mine });
     const kept = await keptTrackIds([file("a", 1), file("b", 1)], "https://choir.example");
     expect([...kept]).toEqual(["a"]);
     expect(asked.sort()).toEqual([
       "https://choir.example/api/songs/s/tracks/a/audio",
       "https://choir.example/api/songs/s/tracks/b/audio",
     ]);
+  });
+
+  it("finds nothing kept for another person or for nobody, and never opens another person's cache", async () => {
+    const theirs = personCacheName(TRACK_CACHE, (await readerKey("u-1"))!);
+    const open = vi.fn(async () => ({ match: async () => new Response("kept") }));
+    vi.stubGlobal("caches", { open, has: async (name: string) => name === theirs });
+    const tracks = [file("a", 1)];
+    expect([...(await keptTrackIds(tracks, "https://choir.example"))]).toEqual([]);
+    authToken.set(tokenFor("u-2"));
+    expect([...(await keptTrackIds(tracks, "https://choir.example"))]).toEqual([]);
+    expect(open).not.toHaveBeenCalled();
   });
 
   it("downloads the tracks one after another, whole, and tells which failed", async () => {

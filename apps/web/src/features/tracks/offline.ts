@@ -1,10 +1,12 @@
 import { type FileTrack, isFileTrack, type Track } from "@choir/contract";
 import { TRACK_CACHE, trackCacheKey } from "../../lib/offline/cache-rules";
+import { signedInCacheName } from "../../lib/offline/person";
 
 /**
  * Rehearsal tracks kept on the device on request. The service worker keeps a track's audio the first time it is
- * played (cache first, keyed without the signed token); asking for the whole file here goes through the same route,
- * so a track downloaded with the button is the copy the player finds offline.
+ * played (cache first, in the cache of the person the address's token names, keyed without the token); asking for
+ * the whole file here goes through the same route, so a track downloaded with the button is the copy the player
+ * finds offline.
  */
 
 /** A track's address as the worker keys it: absolute, without its query. */
@@ -48,14 +50,19 @@ export function tracksOfflineState(
   return { count: tracks.length, kept: keptCount, bytes, bytesLeft };
 }
 
-/** The ids of the tracks whose audio this device keeps; none where the browser has no Cache Storage. */
+/**
+ * The ids of the tracks whose audio this device keeps for the signed-in person; none where the browser has no Cache
+ * Storage.
+ */
 export async function keptTrackIds(
   tracks: readonly FileTrack[],
   origin = window.location.origin,
 ): Promise<Set<string>> {
   const kept = new Set<string>();
   if (typeof caches === "undefined" || tracks.length === 0) return kept;
-  const cache = await caches.open(TRACK_CACHE);
+  const name = await signedInCacheName(TRACK_CACHE);
+  if (!name || !(await caches.has(name))) return kept;
+  const cache = await caches.open(name);
   await Promise.all(
     tracks.map(async (track) => {
       if (await cache.match(keyOf(track, origin))) kept.add(track.id);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  API_CACHE,
   bearerReader,
   cacheKeyUrl,
+  cachesOfReader,
+  cachesToClear,
+  endsSession,
+  isKeptDataCache,
   isMessageToWorker,
   isOfflineReadablePath,
   isPlaylistCachedMessage,
@@ -10,15 +15,32 @@ import {
   isTrackAudioPath,
   keptCopyUrl,
   keptSongbookUrl,
+  outdatedCaches,
   PLAYLIST_CACHE,
+  personCacheName,
   playlistPdfPath,
   playlistSongIds,
+  readerKey,
+  requestReader,
+  TRACK_CACHE,
+  tokenSubject,
   trackCacheKey,
 } from "./cache-rules";
 
+/** A JWT part: UTF-8 JSON in unpadded base64url. */
+const part = (value: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
+const tokenFor = (sub: string) => `${part({ alg: "HS256" })}.${part({ sub, sid: "s" })}.signature`;
+
 describe("offline cache rules", () => {
-  it("names the spec's versioned playlist cache", () => {
-    expect(PLAYLIST_CACHE).toBe("playlist-songs-v1.3");
+  it("names the versioned cache families, a cache per person in each", () => {
+    expect(PLAYLIST_CACHE).toBe("playlist-songs-v1.4");
+    expect(API_CACHE).toBe("api-reads-v2");
+    expect(TRACK_CACHE).toBe("track-audio-v2");
+    expect(personCacheName(PLAYLIST_CACHE, "abc")).toBe("playlist-songs-v1.4:abc");
   });
 
   it("reads the user, playlists and songs network-first, and nothing else (a songbook has its own rule)", () => {
@@ -73,37 +95,93 @@ describe("offline cache rules", () => {
     );
   });
 
-  it("keeps a playlist's songbook for the one reader who kept it: any request of theirs finds it, nobody else's", () => {
+  it("keeps a playlist's songbook under one address in its reader's cache: any request of theirs finds it", () => {
     expect(playlistPdfPath("p 1")).toBe("/api/playlists/p%201/pdf");
     expect(playlistPdfPath("p1", "es")).toBe("/api/playlists/p1/pdf?lang=es");
     for (const query of ["", "?lang=es", "?download=1&lang=en", "?paper=letter&variant=lyrics"]) {
-      expect(keptSongbookUrl(`https://a.test/api/playlists/p1/pdf${query}`, "u-1")).toBe(
-        "https://a.test/api/playlists/p1/pdf?keptFor=u-1",
+      expect(keptSongbookUrl(`https://a.test/api/playlists/p1/pdf${query}`)).toBe(
+        "https://a.test/api/playlists/p1/pdf",
       );
     }
-    expect(keptSongbookUrl("https://a.test/api/playlists/p1/pdf", "u-2")).not.toBe(
-      keptSongbookUrl("https://a.test/api/playlists/p1/pdf", "u-1"),
-    );
     expect(isSongbookPath("/api/playlists/p1/pdf")).toBe(true);
     expect(isSongbookPath("/api/playlists/p1")).toBe(false);
     expect(isSongbookPath("/api/playlists/p1/pdf/x")).toBe(false);
   });
 
   it("reads who a request is for from its bearer token, and no one from anything else", () => {
-    // A JWT part: UTF-8 JSON in unpadded base64url.
-    const part = (value: unknown) =>
-      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
-        .replace(/=+$/, "")
-        .replace(/\+/g, "-")
-        .replace(/\//g, "_");
     const token = `${part({ alg: "HS256" })}.${part({ sub: "u-1", sid: "s", name: "Ñandú ~~~" })}.signature`;
     expect(bearerReader(`Bearer ${token}`)).toBe("u-1");
     expect(bearerReader(token)).toBe("u-1");
+    expect(tokenSubject(token)).toBe("u-1");
     expect(bearerReader(null)).toBeNull();
     expect(bearerReader("Bearer ")).toBeNull();
     expect(bearerReader("Bearer not-a-token")).toBeNull();
     expect(bearerReader(`Bearer a.${part({ sid: "s" })}.c`)).toBeNull();
+    expect(bearerReader(`Bearer a.${part({ sub: "" })}.c`)).toBeNull();
+    expect(bearerReader(`Bearer a.${part({ sub: 42 })}.c`)).toBeNull();
     expect(bearerReader("Bearer a.%%%.c")).toBeNull();
+  });
+
+  it("reads whose data a request reads: the bearer's person, or for a track's audio its address's token's", () => {
+    const audio = "https://a.test/api/songs/s1/tracks/t1/audio";
+    expect(requestReader(`Bearer ${tokenFor("u-1")}`, "https://a.test/api/songs/s1")).toBe("u-1");
+    expect(requestReader(null, `${audio}?token=${tokenFor("u-2")}`)).toBe("u-2");
+    // The header wins over the address.
+    expect(requestReader(`Bearer ${tokenFor("u-1")}`, `${audio}?token=${tokenFor("u-2")}`)).toBe("u-1");
+    // A token in the address of anything but a track's audio names nobody; no token names nobody.
+    expect(requestReader(null, `https://a.test/api/songs/s1?token=${tokenFor("u-2")}`)).toBeNull();
+    expect(requestReader(null, "https://a.test/api/me")).toBeNull();
+    expect(requestReader(null, `${audio}?token=nonsense`)).toBeNull();
+    expect(requestReader(undefined, audio)).toBeNull();
+  });
+
+  it("names a person's caches by a hash of their user id: the same for them, another for anyone else", async () => {
+    const one = await readerKey("7d3f1c2e-0000-4000-8000-000000000001");
+    const again = await readerKey("7d3f1c2e-0000-4000-8000-000000000001");
+    const other = await readerKey("7d3f1c2e-0000-4000-8000-000000000002");
+    expect(one).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(one);
+    expect(other).not.toBe(one);
+    expect(one).not.toContain("7d3f1c2e");
+    expect(await readerKey("")).toBeNull();
+  });
+
+  it("clears every cache of kept data but the signed-in person's, earlier versions' too, and nothing else", () => {
+    const names = [
+      "workbox-precache-v2-https://a.test/",
+      "playlist-songs-v1.3",
+      "track-audio-v1",
+      "api-reads-v1",
+      "playlist-songs-v1.4:aaa",
+      "api-reads-v2:aaa",
+      "track-audio-v2:aaa",
+      "playlist-songs-v1.4:bbb",
+      "api-reads-v2:bbb",
+      "fonts",
+    ];
+    const old = ["playlist-songs-v1.3", "track-audio-v1", "api-reads-v1"];
+    expect(cachesToClear(names, "aaa").sort()).toEqual(
+      [...old, "playlist-songs-v1.4:bbb", "api-reads-v2:bbb"].sort(),
+    );
+    expect(cachesToClear(names, "bbb").sort()).toEqual(
+      [...old, "playlist-songs-v1.4:aaa", "api-reads-v2:aaa", "track-audio-v2:aaa"].sort(),
+    );
+    // Nobody signed in: every person's kept data goes; the app shell and other caches stay.
+    expect(cachesToClear(names, null).sort()).toEqual(names.filter(isKeptDataCache).sort());
+    expect(cachesToClear(names, null)).not.toContain("workbox-precache-v2-https://a.test/");
+    expect(cachesToClear(names, null)).not.toContain("fonts");
+    // A person whose key only starts another's keeps nothing of the other's.
+    expect(cachesToClear(["api-reads-v2:aaa"], "aa")).toEqual(["api-reads-v2:aaa"]);
+    expect(cachesOfReader(names, "bbb").sort()).toEqual(["api-reads-v2:bbb", "playlist-songs-v1.4:bbb"]);
+    expect(cachesOfReader(names, "ccc")).toEqual([]);
+    expect(outdatedCaches([...names, "api-reads-v2:"]).sort()).toEqual([...old, "api-reads-v2:"].sort());
+  });
+
+  it("ends a person's kept data on a 401 to their session token, not on a track address's own refusal", () => {
+    expect(endsSession(401, `Bearer ${tokenFor("u-1")}`)).toBe(true);
+    expect(endsSession(401, null)).toBe(false);
+    expect(endsSession(403, `Bearer ${tokenFor("u-1")}`)).toBe(false);
+    expect(endsSession(200, `Bearer ${tokenFor("u-1")}`)).toBe(false);
   });
 
   it("lists each song a reader may open once, in section and entry order", () => {
@@ -131,6 +209,11 @@ describe("offline cache rules", () => {
     expect(isMessageToWorker({ type: "CACHE_PLAYLIST", playlistId: "p", token: "t" })).toBe(true);
     expect(isMessageToWorker({ type: "CACHE_PLAYLIST", playlistId: "" })).toBe(false);
     expect(isMessageToWorker({ type: "SKIP_WAITING" })).toBe(true);
+    expect(isMessageToWorker({ type: "SESSION_CHANGED", userId: "u-1" })).toBe(true);
+    expect(isMessageToWorker({ type: "SESSION_CHANGED", userId: null })).toBe(true);
+    expect(isMessageToWorker({ type: "SESSION_CHANGED", userId: "" })).toBe(false);
+    expect(isMessageToWorker({ type: "SESSION_CHANGED" })).toBe(false);
+    expect(isMessageToWorker({ type: "CLEAR_USER_DATA" })).toBe(false);
     expect(isMessageToWorker({ type: "OTHER" })).toBe(false);
   });
 

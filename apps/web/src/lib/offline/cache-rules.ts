@@ -1,24 +1,77 @@
 /**
  * What the service worker keeps and the messages it exchanges with the app. Plain functions and constants, shared
  * by the worker (src/sw.ts) and the page, so both read the same rules and the rules have unit tests.
+ *
+ * Everything kept is a person's: each family below is a cache per person, named `{family}:{reader key}`, the key a
+ * hash of the user id the request is made for (its bearer token's subject, or a track address's token's). A read is
+ * answered only from the caches of the person it is made for, and the caches of anyone but the person signed in on
+ * the device are deleted when the session changes (docs/decisions/0091-kept-data-per-person.md).
  */
 
 /**
- * The versioned cache of playlists kept for offline use: the playlist, each of its songs and its PDF (kept for the
- * reader who kept it).
+ * The versioned cache family of playlists kept for offline use: the playlist, each of its songs with its track list,
+ * and its PDF.
  */
-export const PLAYLIST_CACHE = "playlist-songs-v1.3";
+export const PLAYLIST_CACHE = "playlist-songs-v1.4";
 /**
  * Rehearsal tracks' audio, kept the first time each is played (cache first): a playlist kept offline plays its
  * tracks offline once they were played. Keyed by the address without its query (the signed token changes).
  */
-export const TRACK_CACHE = "track-audio-v1";
-/** How many tracks the device keeps at most; the least recently used go first. */
+export const TRACK_CACHE = "track-audio-v2";
+/** How many tracks the device keeps at most for a person; the least recently used go first. */
 export const TRACK_CACHE_MAX_ENTRIES = 80;
 /** API reads answered network-first, kept for when the network is gone. */
-export const API_CACHE = "api-reads-v1";
+export const API_CACHE = "api-reads-v2";
 /** How long a network-first read waits for the network before answering from the cache. */
 export const NETWORK_TIMEOUT_SECONDS = 4;
+
+/** The families of a person's kept data, this version's. */
+const KEPT_FAMILIES = [API_CACHE, PLAYLIST_CACHE, TRACK_CACHE] as const;
+/** Names of kept data in any version, earlier ones included (`playlist-songs-v1.3`, `api-reads-v1`, …). */
+const KEPT_PREFIXES = ["api-reads-", "playlist-songs-", "track-audio-"] as const;
+
+/**
+ * The key a person's caches are named by: the first 128 bits of SHA-256 over the user id (hex), so cache names do
+ * not show who used the device. Null where the browser has no WebCrypto (no secure context: no worker either).
+ */
+export async function readerKey(userId: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle || userId === "") return null;
+  const digest = await subtle.digest("SHA-256", new TextEncoder().encode(`choir offline reader\n${userId}`));
+  const bytes = new Uint8Array(digest).slice(0, 16);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A person's cache of one family. */
+export const personCacheName = (family: string, reader: string) => `${family}:${reader}`;
+
+/** Whether a cache holds kept data of some person (this version's or an earlier one's). */
+export function isKeptDataCache(name: string): boolean {
+  return KEPT_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+/** The person's caches among `names`. */
+export function cachesOfReader(names: readonly string[], reader: string): string[] {
+  return names.filter((name) => KEPT_FAMILIES.some((family) => name === personCacheName(family, reader)));
+}
+
+/**
+ * The caches to delete when `reader` is the person signed in on the device (null: nobody is): every other
+ * person's, and every earlier version's (those were kept for whoever asked).
+ */
+export function cachesToClear(names: readonly string[], reader: string | null): string[] {
+  const keep = new Set(reader ? cachesOfReader(names, reader) : []);
+  return names.filter((name) => isKeptDataCache(name) && !keep.has(name));
+}
+
+/** The caches of kept data that no person's key names: earlier versions', deleted when a new worker starts. */
+export function outdatedCaches(names: readonly string[]): string[] {
+  return names.filter(
+    (name) =>
+      isKeptDataCache(name) &&
+      !KEPT_FAMILIES.some((family) => name.startsWith(`${family}:`) && name.length > family.length + 1),
+  );
+}
 
 /** The app asks the worker to keep a playlist offline; the worker needs the bearer token to read it. */
 export interface CachePlaylistMessage {
@@ -41,12 +94,16 @@ export interface SkipWaitingMessage {
   type: "SKIP_WAITING";
 }
 
-/** Sent on sign-out: the next person on this device must not read the last one's playlists offline. */
-export interface ClearUserDataMessage {
-  type: "CLEAR_USER_DATA";
+/**
+ * Who is signed in on the device now (null: nobody), sent when the page starts and whenever the session changes
+ * (sign-in, sign-out, a 401): the worker deletes what it keeps for anyone else.
+ */
+export interface SessionChangedMessage {
+  type: "SESSION_CHANGED";
+  userId: string | null;
 }
 
-export type MessageToWorker = CachePlaylistMessage | SkipWaitingMessage | ClearUserDataMessage;
+export type MessageToWorker = CachePlaylistMessage | SkipWaitingMessage | SessionChangedMessage;
 
 export function isPlaylistCachedMessage(data: unknown): data is PlaylistCachedMessage {
   if (!data || typeof data !== "object") return false;
@@ -62,7 +119,9 @@ export function isPlaylistCachedMessage(data: unknown): data is PlaylistCachedMe
 export function isMessageToWorker(data: unknown): data is MessageToWorker {
   if (!data || typeof data !== "object") return false;
   const message = data as Record<string, unknown>;
-  if (message.type === "SKIP_WAITING" || message.type === "CLEAR_USER_DATA") return true;
+  if (message.type === "SKIP_WAITING") return true;
+  if (message.type === "SESSION_CHANGED")
+    return message.userId === null || (typeof message.userId === "string" && message.userId !== "");
   return (
     message.type === "CACHE_PLAYLIST" && typeof message.playlistId === "string" && message.playlistId !== ""
   );
@@ -134,23 +193,22 @@ export function isSongbookPath(pathname: string): boolean {
 }
 
 /**
- * Where the songbook kept with a playlist offline is stored for the reader who kept it: any request of theirs for
- * that playlist's PDF (paper, language, download) finds the one kept, and nobody else's does. A private playlist's
- * songbook is for its choir's members only, so a copy never goes to another person on the same device.
+ * Where the songbook kept with a playlist offline is stored in its reader's playlist cache: its address without the
+ * query, so any request of theirs for that playlist's PDF (paper, language, download) finds the one kept. Nobody
+ * else's request looks in that cache: a private playlist's songbook is for its choir's members only.
  */
-export function keptSongbookUrl(url: string, reader: string): string {
+export function keptSongbookUrl(url: string): string {
   const parsed = new URL(url);
-  parsed.search = new URLSearchParams({ keptFor: reader }).toString();
+  parsed.search = "";
   return parsed.href;
 }
 
 /**
- * Who a request is made for: the subject (`sub`, the user id) of its bearer token, read without checking the
- * signature (the server checks it; here it only keeps one person's copies apart from another's), or null.
+ * The subject (`sub`, the user id) of a JWT, read without checking the signature (the server checks it; here it only
+ * keeps one person's copies apart from another's), or null.
  */
-export function bearerReader(authorization: string | null | undefined): string | null {
-  const token = authorization?.replace(/^Bearer\s+/i, "").trim();
-  const payload = token?.split(".")[1];
+export function tokenSubject(token: string | null | undefined): string | null {
+  const payload = token?.trim().split(".")[1];
   if (!payload) return null;
   try {
     const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
@@ -161,6 +219,31 @@ export function bearerReader(authorization: string | null | undefined): string |
   } catch {
     return null;
   }
+}
+
+/** Who a request is made for: the subject of its bearer token (the header, or the token alone), or null. */
+export function bearerReader(authorization: string | null | undefined): string | null {
+  return tokenSubject(authorization?.replace(/^Bearer\s+/i, ""));
+}
+
+/**
+ * Whose data a request reads: the subject of its bearer token; for a track's audio, which an `<audio>` element asks
+ * for without headers, the subject of the address's `token`. Null: nobody's (nothing is kept for it, and no copy
+ * answers it).
+ */
+export function requestReader(authorization: string | null | undefined, url: string): string | null {
+  const bearer = bearerReader(authorization);
+  if (bearer) return bearer;
+  const parsed = new URL(url);
+  return isTrackAudioPath(parsed.pathname) ? tokenSubject(parsed.searchParams.get("token")) : null;
+}
+
+/**
+ * Whether an answer ends its person's session on this device: a 401 to a request made with a session token (the
+ * session was revoked, or ended past refresh). A track address's own token expiring says nothing of the session.
+ */
+export function endsSession(status: number, authorization: string | null | undefined): boolean {
+  return status === 401 && bearerReader(authorization) !== null;
 }
 
 /** The ids of the songs a playlist's reader may open, each once, in playlist order. */

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { shouldRegisterServiceWorker, UPDATE_HANDOVER_MS, watchForUpdates } from "./service-worker";
+import type { MessageToWorker } from "./cache-rules";
+import {
+  followSessionInWorker,
+  shouldRegisterServiceWorker,
+  UPDATE_HANDOVER_MS,
+  watchForUpdates,
+} from "./service-worker";
 
 type FakeWorker = EventTarget & { state: string; postMessage: ReturnType<typeof vi.fn> };
 
@@ -132,5 +138,60 @@ describe("service worker update flow", () => {
     expect(shouldRegisterServiceWorker({ PROD: true })).toBe(true);
     expect(shouldRegisterServiceWorker({ PROD: false })).toBe(false);
     expect(shouldRegisterServiceWorker({ PROD: false, VITE_SW_DEV: "1" })).toBe(true);
+  });
+});
+
+describe("who is signed in, as the worker is told", () => {
+  const tokenFor = (sub: string, sid = "s") =>
+    `e30.${btoa(JSON.stringify({ sub, sid })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}.sig`;
+
+  /** A stored token that tells its listeners, as lib/storage.ts's does. */
+  function fakeToken(initial: string | null) {
+    let value = initial;
+    const listeners = new Set<(token: string | null) => void>();
+    return {
+      get: () => value,
+      subscribe: (listener: (token: string | null) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      change(next: string | null) {
+        value = next;
+        for (const listener of listeners) listener(next);
+      },
+    };
+  }
+
+  it("says who is signed in at start, then each change of person: a sign-out, a 401, another person's sign-in", () => {
+    const token = fakeToken(tokenFor("u-1"));
+    const sent: MessageToWorker[] = [];
+    const statuses = { forget: vi.fn() };
+    const stop = followSessionInWorker(token, (message) => sent.push(message), statuses);
+    expect(sent).toEqual([{ type: "SESSION_CHANGED", userId: "u-1" }]);
+
+    // A refresh: a new token of the same person changes nothing.
+    token.change(tokenFor("u-1", "s2"));
+    expect(sent).toHaveLength(1);
+    expect(statuses.forget).not.toHaveBeenCalled();
+
+    // Signed out, or refused with a 401: the token is cleared.
+    token.change(null);
+    expect(sent.at(-1)).toEqual({ type: "SESSION_CHANGED", userId: null });
+    expect(statuses.forget).toHaveBeenCalledTimes(1);
+
+    // Another person signs in on the device.
+    token.change(tokenFor("u-2"));
+    expect(sent.at(-1)).toEqual({ type: "SESSION_CHANGED", userId: "u-2" });
+    expect(statuses.forget).toHaveBeenCalledTimes(2);
+
+    stop();
+    token.change(null);
+    expect(sent).toHaveLength(3);
+  });
+
+  it("tells the worker nobody is signed in when the page starts without a session", () => {
+    const sent: MessageToWorker[] = [];
+    followSessionInWorker(fakeToken(null), (message) => sent.push(message), { forget: vi.fn() });
+    expect(sent).toEqual([{ type: "SESSION_CHANGED", userId: null }]);
   });
 });

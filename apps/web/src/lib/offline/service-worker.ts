@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from "react";
-import { isPlaylistCachedMessage, type MessageToWorker, PLAYLIST_CACHE, playlistPath } from "./cache-rules";
+import { authToken } from "../storage";
+import {
+  isPlaylistCachedMessage,
+  type MessageToWorker,
+  PLAYLIST_CACHE,
+  playlistPath,
+  tokenSubject,
+} from "./cache-rules";
 import { cacheStatusStore } from "./cache-status";
+import { matchSignedIn } from "./person";
 
 export interface UpdateFlow {
   /** Asks whether to reload now for the new version (the spec's 'A critical update is available…'). */
@@ -86,6 +94,7 @@ export function registerServiceWorker(
     return registering;
   }
   const container = navigator.serviceWorker;
+  followSessionInWorker(authToken, (message) => void postToWorker(message));
   container.addEventListener("message", (event) => {
     if (isPlaylistCachedMessage(event.data)) cacheStatusStore.recordCached(event.data);
   });
@@ -103,11 +112,31 @@ export function registerServiceWorker(
   return registering;
 }
 
-/** Whether the worker's playlist cache still holds a playlist (the browser may have cleared it). */
+/**
+ * Tells the worker who is signed in on this device: now, and after every change of the stored token that changes
+ * the person (a refresh keeps them; a sign-in, a sign-out or a 401 does not). The worker then deletes what it keeps
+ * for anyone else; the playlists recorded as kept are forgotten when the person changes.
+ */
+export function followSessionInWorker(
+  token: Pick<typeof authToken, "get" | "subscribe">,
+  post: (message: MessageToWorker) => void,
+  statuses: Pick<typeof cacheStatusStore, "forget"> = cacheStatusStore,
+): () => void {
+  let userId = tokenSubject(token.get());
+  post({ type: "SESSION_CHANGED", userId });
+  return token.subscribe((next) => {
+    const nextUserId = tokenSubject(next);
+    if (nextUserId === userId) return;
+    userId = nextUserId;
+    statuses.forget();
+    post({ type: "SESSION_CHANGED", userId });
+  });
+}
+
+/** Whether the signed-in person's playlist cache still holds a playlist (the browser may have cleared it). */
 async function isPlaylistKept(playlistId: string): Promise<boolean> {
-  const cache = await caches.open(PLAYLIST_CACHE);
   const url = new URL(playlistPath(playlistId), window.location.origin).href;
-  return (await cache.match(url, { ignoreVary: true })) !== undefined;
+  return (await matchSignedIn(PLAYLIST_CACHE, url)) !== undefined;
 }
 
 /** The worker that serves this page now, or the one being set up for it; undefined when there is none. */
