@@ -21,7 +21,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PartsControl } from "../../../components/song-sheet/song-sheet-view";
+import { PartsControl } from "../../../components/song-sheet/parts-control";
 import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
 import { SING_SCHEMES, type SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
