@@ -177,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.mailer && mailer.close) app.addHook("onClose", () => mailer.close?.());
   // Live playlist streams end before the HTTP server closes (an open stream would hold the close).
   const transport = config.redisUrl ? redisTransport(config.redisUrl, app.log) : postgresTransport(database);
-  const live = new LiveHub(database, transport, config.live, app.log);
+  const live = new LiveHub(database, transport, config.live, app.log, clock);
   await live.start();
   app.decorate("live", live);
   app.addHook("preClose", () => live.stop());

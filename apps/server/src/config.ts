@@ -106,8 +106,11 @@ const EnvSchema = z.object({
   PDF_QUEUE: blankAsUnset(z.coerce.number().int().min(0).max(10_000).optional()),
   PDF_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SONG_CREATE_LIMIT_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
-  // Live playlist streams: open at once per person and in all, and the keep-alive comment's interval.
+  // Live playlist streams: open at once per person, per client address and in all, the keep-alive comment's interval
+  // (each one also checks the open streams' sessions and memberships), and lead/follow changes a person makes in 10 s.
   LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(5),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  LIVE_LEAD_CHANGES_PER_10S: z.coerce.number().int().min(0).max(10_000).default(20),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
   // Rehearsal tracks: the upload limit, and the S3-compatible bucket that holds them when set (else DATA_DIR/tracks).
@@ -152,8 +155,15 @@ export interface Config {
   pdf: { threads: number; queue: number; cacheBytes: number };
   /** Songs one person may create in 24 hours (new songs, imports, versions); 0: no limit. */
   songCreateLimitPerDay: number;
-  /** Live playlist streams (features/live): open per person and in all, and the keep-alive interval (ms). */
-  live: { streamsPerPerson: number; streamsMax: number; heartbeatMs: number };
+  /** Live playlist streams (src/live): open per person, per address and in all, the heartbeat (ms), lead changes. */
+  live: {
+    streamsPerPerson: number;
+    streamsPerAddress: number;
+    streamsMax: number;
+    heartbeatMs: number;
+    /** Lead and follow changes one person may make in 10 s (per route; 0: unbounded). */
+    leadChangesPer10s: number;
+  };
   /** Rehearsal tracks (features/tracks): the largest upload in bytes, and where the audio is kept. */
   tracks: { maxBytes: number; store: TrackStoreConfig };
   logLevel: string;
@@ -237,8 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     songCreateLimitPerDay: e.SONG_CREATE_LIMIT_PER_DAY,
     live: {
       streamsPerPerson: e.LIVE_STREAMS_PER_PERSON,
+      streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
       streamsMax: e.LIVE_STREAMS_MAX,
       heartbeatMs: e.LIVE_HEARTBEAT_MS,
+      leadChangesPer10s: e.LIVE_LEAD_CHANGES_PER_10S,
     },
     tracks: {
       maxBytes: Math.floor(e.TRACK_MAX_MB * 1024 * 1024),

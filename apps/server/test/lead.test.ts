@@ -201,3 +201,37 @@ describe("lead and follow", () => {
     expect((await call(other.token, "GET", url)).statusCode).toBe(404);
   });
 });
+
+describe("lead and follow changes, bounded per person", () => {
+  it("answers 429 with Retry-After once a person changes lead or follow faster than pages are turned; others go on", async () => {
+    const world = await twoSongPlaylist();
+    const url = `/api/playlists/${world.playlistId}/lead`;
+    const turns = [];
+    for (let i = 0; i < 30; i++) {
+      turns.push(await call(world.admin.token, "PUT", url, { entryId: world.entries[i % 2], position: 0 }));
+    }
+    // A leader's page turns, a few in a burst, pass; thirty at once do not.
+    expect(turns.slice(0, 10).map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const refused = turns.find((answer) => answer.statusCode === 429);
+    expect(refused, "a burst of thirty is refused").toBeDefined();
+    expect(refused!.json()).toMatchObject({ code: "rate_limited", message: expect.any(String) });
+    const wait = Number(refused!.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(10);
+    // Another editor of the same playlist is not held back by the first one's turns.
+    const other = await call(world.member.token, "PUT", url, { entryId: world.entries[1], position: 0.5 });
+    expect(other.statusCode, other.body).toBe(200);
+
+    // Following and stepping away, over and over, are bounded the same way.
+    const follower = await signInPerson(app, "flicker");
+    await addMember(app, world.choir.id, follower);
+    const follows = [];
+    for (let i = 0; i < 50; i++) {
+      follows.push(
+        await call(follower.token, i % 2 ? "DELETE" : "PUT", `/api/playlists/${world.playlistId}/follow`),
+      );
+    }
+    expect(follows.some((answer) => answer.statusCode === 429)).toBe(true);
+    expect(follows.slice(0, 4).every((answer) => answer.statusCode < 300)).toBe(true);
+  });
+});

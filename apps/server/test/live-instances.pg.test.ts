@@ -83,4 +83,32 @@ function instances(env: Record<string, string>) {
     );
     await stream.ended;
   });
+
+  it("signing out through the first instance closes that session's stream on the second within a few seconds", async () => {
+    const [first, second] = servers.map((server) => server.base) as [string, string];
+    const stamp = Date.now();
+    const admin = await signInOver(first, "Ada Admin", `ada-out-${stamp}@example.com`);
+    const choir = await call(first, admin, "POST", "/api/choirs", { name: `Signing Out ${stamp}` });
+    const choirId = (choir.json() as { id: string }).id;
+    const playlist = await call(first, admin, "POST", "/api/playlists", {
+      choirId,
+      date: "2026-12-06",
+      sections: [{ title: "Entrance", songs: [] }],
+    });
+    const playlistId = (playlist.json() as { id: string }).id;
+    const stream = await openStream(second, admin, playlistId);
+    expect((await stream.next()).data.type).toBe("ready");
+
+    const started = Date.now();
+    expect((await call(first, admin, "POST", "/api/auth/signout")).status).toBe(204);
+    // The heartbeat's own check is 20 s away: the notice of the sign-out closes it.
+    await expect(
+      Promise.race([stream.ended.then(() => "ended"), sleep(3_000).then(() => "open")]),
+    ).resolves.toBe("ended");
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -12,6 +12,8 @@ export interface StreamEvent {
 export interface OpenStream {
   status: number;
   contentType: string | null;
+  /** A response header (Retry-After of a refused stream). */
+  header: (name: string) => string | null;
   /** The body of a refused stream (JSON error). */
   text: () => Promise<string>;
   /** The next event, or a rejection after `ms` milliseconds. */
@@ -28,6 +30,7 @@ export async function openStream(
   token: string | undefined,
   playlistId: string,
   lastEventId?: string,
+  headers: Record<string, string> = {},
 ): Promise<OpenStream> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/playlists/${playlistId}/events`, {
@@ -35,6 +38,7 @@ export async function openStream(
       accept: "text/event-stream",
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(lastEventId !== undefined ? { "last-event-id": lastEventId } : {}),
+      ...headers,
     },
     signal: controller.signal,
   });
@@ -85,6 +89,7 @@ export async function openStream(
   return {
     status: response.status,
     contentType: response.headers.get("content-type"),
+    header: (name) => response.headers.get(name),
     text: () => response.text(),
     next: (ms = 2_000) => {
       const queued = queue.shift();

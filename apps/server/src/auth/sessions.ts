@@ -6,6 +6,7 @@ import type { Clock } from "../clock.js";
 import { type Db, preparedStatement } from "../db/client.js";
 import { authRequests, sessions, signInCodes } from "../db/schema/index.js";
 import { unauthorized } from "../http/errors.js";
+import { announceSessionEnded } from "../shared/live-notify.js";
 import { boundHash } from "./browser-binding.js";
 
 /** How many verified tokens `verify` remembers before starting over. */
@@ -306,10 +307,12 @@ export class SessionService {
     return this.sign(claims);
   }
 
+  /** Revokes a session; its live streams close on every instance (the notice of it, `announceSessionEnded`). */
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await announceSessionEnded(this.db, sessionId);
   }
 }

@@ -1,5 +1,6 @@
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../clock.js";
 import type { Database, Unlisten } from "../db/client.js";
 import { playlistEvents } from "../db/schema/index.js";
 import { type LiveNotice, parseLiveNotice, recordingLiveNotices } from "../shared/live-notify.js";
@@ -11,9 +12,12 @@ export interface LiveMessage {
   data: { type: string } & Record<string, unknown>;
 }
 
-/** One open event stream: whose it is, which playlist, and how to write to it and end it. */
+/** One open event stream: whose it is (person, session, client address), which playlist, how to write and end it. */
 export interface LiveStream {
   userId: string;
+  sessionId: string;
+  /** The client it came from, as bounds count clients (`clientKey`). */
+  address: string;
   choirId: string;
   playlistId: string;
   /** The events of a resumed stream's replay, so a notice arriving for one of them is not sent twice. */
@@ -29,6 +33,7 @@ export interface LiveStream {
 
 export interface LiveLimits {
   streamsPerPerson: number;
+  streamsPerAddress: number;
   streamsMax: number;
   heartbeatMs: number;
 }
@@ -42,6 +47,35 @@ export const RELEASE_GRACE_MS = 1_500;
 /** How long recorded events are kept for a reconnecting reader. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The open streams' standing, asked in one statement for all of them: of each (session, person, choir) asked, the
+ * ones whose session was revoked or passed its end, or whose person is no longer a member of the choir. Each is
+ * looked up by its keys (the sessions' and memberships' primary keys), so thousands of streams cost one round trip.
+ */
+export const lapsedStreamsQuery = (asked: string, now: Date) => sql`
+  select asked.session_id as "sessionId", asked.choir_id as "choirId",
+    not exists (
+      select 1 from sessions s
+      where s.id = asked.session_id and s.user_id = asked.user_id
+        and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+    ) as "hasSessionEnded"
+  from json_to_recordset(${asked}::json) as asked(session_id uuid, user_id uuid, choir_id uuid)
+  where not exists (
+      select 1 from sessions s
+      where s.id = asked.session_id and s.user_id = asked.user_id
+        and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+    )
+    or not exists (
+      select 1 from choir_members m where m.choir_id = asked.choir_id and m.user_id = asked.user_id
+    )`;
+
+/** Why a stream may no longer be open: its session ended, or its person left the choir. */
+export type StreamLapse = "session" | "membership";
+
+/** The key of a stream's standing: one session reading one choir's playlists. */
+const standingKey = (stream: { sessionId: string; choirId: string }) =>
+  `${stream.sessionId} ${stream.choirId}`;
+
 /** A reader this far behind (bytes not yet sent) is too slow to follow: its stream ends, it reconnects and re-reads. */
 export const LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -80,12 +114,17 @@ export function changeMessage(event: {
 /**
  * The open live streams of this server instance. Changes reach it as notifications on the database's channel (from
  * any instance), and go to the streams of that playlist; the end of a membership closes that person's streams of the
- * choir's playlists. One timer keeps every stream alive with a comment line.
+ * choir's playlists, the end of a session that session's streams. Notices can be lost, so one timer both keeps every
+ * stream alive with a comment line and checks every open stream's session and membership in one statement (and so
+ * does the listening connection coming back); a stream that no longer stands is closed.
  */
 export class LiveHub {
   private readonly byPlaylist = new Map<string, Set<LiveStream>>();
   private readonly perPerson = new Map<string, number>();
+  private readonly perAddress = new Map<string, number>();
   private total = 0;
+  /** The check of every open stream under way, if one is (a tick does not start another). */
+  private checking: Promise<void> | undefined;
   private stopping = false;
   private readonly releases = new Set<ReturnType<typeof setTimeout>>();
   private unlisten: Unlisten | undefined;
@@ -97,6 +136,7 @@ export class LiveHub {
     private readonly transport: LiveTransport,
     private readonly limits: LiveLimits,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {}
 
   async start(): Promise<void> {
@@ -104,16 +144,20 @@ export class LiveHub {
       (payload) => this.onNotice(parseLiveNotice(payload)),
       () => this.onResume(),
     );
-    this.heartbeat = setInterval(() => this.keepAlive(), this.limits.heartbeatMs);
+    this.heartbeat = setInterval(() => {
+      this.keepAlive();
+      void this.checkStreams();
+    }, this.limits.heartbeatMs);
     this.heartbeat.unref();
     this.prune = setInterval(() => void this.pruneEvents(), PRUNE_EVERY_MS);
     this.prune.unref();
   }
 
-  /** Whether one more stream may open for this person: "ok", or which bound it would pass. */
-  room(userId: string): "ok" | "person" | "server" {
+  /** Whether one more stream may open for this person from this client (`clientKey`): "ok", or which bound it passes. */
+  room(userId: string, address: string): "ok" | "person" | "address" | "server" {
     if (this.total >= this.limits.streamsMax) return "server";
     if ((this.perPerson.get(userId) ?? 0) >= this.limits.streamsPerPerson) return "person";
+    if ((this.perAddress.get(address) ?? 0) >= this.limits.streamsPerAddress) return "address";
     return "ok";
   }
 
@@ -125,6 +169,7 @@ export class LiveHub {
     }
     streams.add(stream);
     this.perPerson.set(stream.userId, (this.perPerson.get(stream.userId) ?? 0) + 1);
+    this.perAddress.set(stream.address, (this.perAddress.get(stream.address) ?? 0) + 1);
     this.total++;
   }
 
@@ -135,6 +180,9 @@ export class LiveHub {
     const count = (this.perPerson.get(stream.userId) ?? 1) - 1;
     if (count > 0) this.perPerson.set(stream.userId, count);
     else this.perPerson.delete(stream.userId);
+    const fromAddress = (this.perAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) this.perAddress.set(stream.address, fromAddress);
+    else this.perAddress.delete(stream.address);
     this.total--;
   }
 
@@ -224,8 +272,71 @@ export class LiveHub {
     stream.end();
   }
 
+  /**
+   * Of the given streams, those that no longer stand, with why: one statement for all of them, one entry per session
+   * and choir however many streams share it.
+   */
+  async lapsed(streams: Iterable<LiveStream>): Promise<Map<string, StreamLapse>> {
+    const asked = new Map<string, { session_id: string; user_id: string; choir_id: string }>();
+    for (const stream of streams) {
+      asked.set(standingKey(stream), {
+        session_id: stream.sessionId,
+        user_id: stream.userId,
+        choir_id: stream.choirId,
+      });
+    }
+    const lapses = new Map<string, StreamLapse>();
+    if (asked.size === 0) return lapses;
+    const result = await this.database.db.execute(
+      lapsedStreamsQuery(JSON.stringify([...asked.values()]), this.clock.now()),
+    );
+    const rows = (
+      result as unknown as { rows: { sessionId: string; choirId: string; hasSessionEnded: boolean }[] }
+    ).rows;
+    for (const row of rows) lapses.set(standingKey(row), row.hasSessionEnded ? "session" : "membership");
+    return lapses;
+  }
+
+  /** Why one stream no longer stands, or null while it does (a new or resumed stream, once it listens). */
+  async lapseOf(stream: LiveStream): Promise<StreamLapse | null> {
+    return (await this.lapsed([stream])).get(standingKey(stream)) ?? null;
+  }
+
+  /**
+   * Checks every open stream's session and membership (one statement) and closes those that no longer stand. Runs
+   * on every heartbeat and when the listening connection is back; while one check runs, another waits for it.
+   */
+  checkStreams(): Promise<void> {
+    this.checking ??= this.checkAll().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async checkAll(): Promise<void> {
+    const open = [...this.byPlaylist.values()].flatMap((streams) => [...streams]);
+    let lapses: Map<string, StreamLapse>;
+    try {
+      lapses = await this.lapsed(open);
+    } catch (error) {
+      // The streams stay open (they hear nothing while the database is away); the next heartbeat asks again.
+      this.log.warn({ err: error }, "live: the open streams' sessions and memberships could not be checked");
+      return;
+    }
+    if (lapses.size === 0) return;
+    for (const streams of [...this.byPlaylist.values()]) {
+      for (const stream of [...streams]) if (lapses.has(standingKey(stream))) this.close(stream);
+    }
+  }
+
   private onNotice(notice: LiveNotice | null): void {
     if (!notice) return;
+    if (notice.kind === "session") {
+      for (const streams of [...this.byPlaylist.values()]) {
+        for (const stream of [...streams]) if (stream.sessionId === notice.sessionId) this.close(stream);
+      }
+      return;
+    }
     if (notice.kind === "membership") {
       for (const streams of this.byPlaylist.values()) {
         for (const stream of [...streams]) {
@@ -249,9 +360,13 @@ export class LiveHub {
     }
   }
 
-  /** The listening connection came back: notices may have been missed, so every reader is told to read afresh. */
+  /**
+   * The listening connection came back: notices may have been missed, so every stream's standing is checked again,
+   * and every reader is told to read afresh.
+   */
   private onResume(): void {
     this.log.warn("live: the listening connection was lost and is back; readers re-read their playlists");
+    void this.checkStreams();
     for (const streams of this.byPlaylist.values()) {
       for (const stream of [...streams]) {
         this.write(
@@ -285,6 +400,7 @@ export class LiveHub {
     this.releases.clear();
     clearInterval(this.heartbeat);
     clearInterval(this.prune);
+    await this.checking;
     for (const streams of [...this.byPlaylist.values()]) {
       for (const stream of [...streams]) this.close(stream);
     }

@@ -5,7 +5,10 @@ import type { Db } from "../db/client.js";
 /** The notification channel of live playlists, shared by every instance on the same database. */
 export const LIVE_CHANNEL = "choir_live";
 
-/** What travels on the channel: a playlist's recorded change, or the end of someone's (or everyone's) membership. */
+/**
+ * What travels on the channel: a playlist's recorded change, the end of someone's (or everyone's) membership, or the
+ * end of a session (signed out, revoked).
+ */
 export type LiveNotice =
   | {
       kind: "event";
@@ -17,7 +20,8 @@ export type LiveNotice =
       /** What readers are told beyond the change's kind (the leader's place, for `lead`). */
       detail?: Record<string, unknown> | null;
     }
-  | { kind: "membership"; choirId: string; userId: string | null };
+  | { kind: "membership"; choirId: string; userId: string | null }
+  | { kind: "session"; sessionId: string };
 
 /** Changes a playlist's readers hear about. */
 export type PlaylistChange =
@@ -109,6 +113,16 @@ export async function announceMembershipEnded(
   noteAnnounced(notice);
 }
 
+/**
+ * Announces that a session ended (signed out or revoked): its live streams close on every instance. Inside a
+ * transaction it goes out on commit.
+ */
+export async function announceSessionEnded(db: Executor, sessionId: string): Promise<void> {
+  const notice: LiveNotice = { kind: "session", sessionId };
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  noteAnnounced(notice);
+}
+
 /** A notice read back from the channel; anything else is ignored. */
 export function parseLiveNotice(payload: string): LiveNotice | null {
   try {
@@ -136,6 +150,9 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
         choirId: value.choirId,
         userId: typeof value.userId === "string" ? value.userId : null,
       };
+    }
+    if (value.kind === "session" && typeof value.sessionId === "string") {
+      return { kind: "session", sessionId: value.sessionId };
     }
   } catch {
     // Not ours.

@@ -1,4 +1,5 @@
 import { ErrorBody, LeadPlace, PlaylistLead } from "@choir/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
@@ -6,14 +7,33 @@ import { endLead, lead, leaderOf, leadFor, setFollowing } from "./lead.js";
 import { requirePlaylistEditor } from "./policy.js";
 import { findPlaylist } from "./service.js";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const PlaylistIdParams = z.object({ id: z.uuid() });
+
+/** The window of the bound on lead and follow changes (`LIVE_LEAD_CHANGES_PER_10S`). */
+export const LEAD_CHANGES_WINDOW_MS = 10_000;
 
 /**
  * Lead and follow in sing mode. A member who may edit the playlist leads (their place goes to every reader as a
- * `lead` event of the live stream); any member of the choir follows or steps away. Outsiders get 404.
+ * `lead` event of the live stream); any member of the choir follows or steps away. Outsiders get 404. Each change
+ * is bounded per person (each route on its own): a leader turns a page about once a second, a few at once; past
+ * the bound the answer is 429 with Retry-After (counters in Redis when `REDIS_URL` is set).
  */
 export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perPerson = app.config.live.leadChangesPer10s;
+  // The limiter runs after `app.authenticate` (both are the route's onRequest hooks, the limiter's added last), so
+  // every request it counts has a session.
+  const changeLimit =
+    perPerson > 0
+      ? {
+          rateLimit: {
+            max: perPerson,
+            timeWindow: LEAD_CHANGES_WINDOW_MS,
+            keyGenerator: (request: FastifyRequest) => `person:${request.session?.userId ?? request.ip}`,
+          },
+        }
+      : undefined;
+
   /** The playlist, for a member of its choir (else 404). */
   const memberPlaylist = async (playlistId: string, userId: string) => {
     const playlist = await findPlaylist(app.db, playlistId);
@@ -42,6 +62,7 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/playlists/:id/lead",
     {
       onRequest: app.authenticate,
+      config: changeLimit,
       schema: {
         tags: ["playlists"],
         summary:
@@ -68,6 +89,7 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/playlists/:id/lead",
     {
       onRequest: app.authenticate,
+      config: changeLimit,
       schema: {
         tags: ["playlists"],
         summary: "Stop leading (the leader, or a member who may edit the playlist)",
@@ -90,6 +112,7 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/playlists/:id/follow",
     {
       onRequest: app.authenticate,
+      config: changeLimit,
       schema: {
         tags: ["playlists"],
         summary: "Follow the playlist's leader in sing mode (members)",
@@ -110,6 +133,7 @@ export const playlistLeadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/playlists/:id/follow",
     {
       onRequest: app.authenticate,
+      config: changeLimit,
       schema: {
         tags: ["playlists"],
         summary: "Step away from the playlist's leader (members)",

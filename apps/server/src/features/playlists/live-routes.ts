@@ -5,13 +5,23 @@ import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { playlistEvents } from "../../db/schema/index.js";
-import { AppError } from "../../http/errors.js";
+import { clientKey } from "../../http/client-address.js";
+import { AppError, notFound, unauthorized } from "../../http/errors.js";
 import { changeMessage, LIVE_MAX_BUFFERED_BYTES, type LiveMessage, type LiveStream } from "../../live/hub.js";
 import { leadFor, releasePresence } from "./lead.js";
 import { findPlaylist } from "./service.js";
 
 /** Events a resumed stream replays at most; further behind, it is told to read the playlist afresh. */
 export const REPLAY_MAX = 100;
+
+/** Seconds a reader refused a stream by a bound is asked to wait (Retry-After) before trying again. */
+export const STREAM_RETRY_AFTER_SECONDS = 30;
+
+const ROOM_MESSAGES = {
+  person: (limit: number) => `At most ${limit} live playlists may be open at once`,
+  address: () => "Too many live playlists are open from this network. Please try again later.",
+  server: () => "The server has no room for another live playlist now",
+};
 
 const PlaylistIdParams = z.object({ id: z.uuid() });
 
@@ -68,8 +78,9 @@ async function replayAfter(
  * `GET /api/playlists/{id}/events`: a playlist's changes as they happen, for the members of its choir (others 404),
  * as server-sent events. Starts with `ready` (or, resuming with Last-Event-ID, the events missed, or `reset`), then
  * `playlist.changed` / `playlist.deleted` / `lead` (sing mode's leader moved; `ready` carries the lead as it is); a
- * comment line keeps it alive. Ends when the reader leaves the choir, the
- * playlist is deleted, or the server closes.
+ * comment line keeps it alive. Ends when the reader leaves the choir, their session ends (signed out, revoked, past
+ * its 30 days: checked again once the stream listens, and on every heartbeat), the playlist is deleted, or the server
+ * closes. Bounded per person, per client address and in all (429 with Retry-After).
  */
 export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -94,40 +105,36 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.session!.userId;
       const playlist = await findPlaylist(app.db, request.params.id);
       await requireMember(app.db, playlist.choirId, userId);
-      const room = app.live.room(userId);
+      const address = clientKey(request.ip);
+      const room = app.live.room(userId, address);
       if (room !== "ok") {
-        throw new AppError(
-          "too_many_streams",
-          429,
-          room === "person"
-            ? `At most ${app.config.live.streamsPerPerson} live playlists may be open at once`
-            : "The server has no room for another live playlist now",
-        );
+        reply.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
+        throw new AppError("too_many_streams", 429, ROOM_MESSAGES[room](app.config.live.streamsPerPerson));
       }
       const lastEventId = parseLastEventId(request.headers["last-event-id"]);
 
-      reply.hijack();
       const response = reply.raw;
-      response.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",
-        Connection: "keep-alive",
-      });
+      /** Whether the answer is the stream yet (until then a lapse found answers as JSON). */
+      let isStreaming = false;
+      let hasEnded = false;
       const stream: LiveStream = {
         userId,
+        sessionId: request.session!.sessionId,
+        address,
         choirId: playlist.choirId,
         playlistId: playlist.id,
         replayed: new Set(),
         lastId: 0,
         pending: [],
         write: (text) => {
+          if (!isStreaming) return true;
           if (response.destroyed || response.writableEnded) return false;
           response.write(text);
           return response.writableLength <= LIVE_MAX_BUFFERED_BYTES;
         },
         end: () => {
-          if (!response.writableEnded) response.end();
+          hasEnded = true;
+          if (isStreaming && !response.writableEnded) response.end();
         },
       };
       // Listening before the replay is read, so nothing that happens meanwhile is lost (it waits in `pending`).
@@ -135,7 +142,31 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response.on("close", () => {
         app.live.remove(stream);
         // Their last stream of the playlist here: they no longer follow or lead (their app says so again on return).
-        app.live.releaseLater(userId, playlist.id, () => releasePresence(app.db, playlist, userId));
+        if (isStreaming) {
+          app.live.releaseLater(userId, playlist.id, () => releasePresence(app.db, playlist, userId));
+        }
+      });
+      // The session and the membership asked again now that the stream listens: a notice of their end that came
+      // before (or was lost) cannot leave it open. A fresh stream and a resumed one alike.
+      let lapse: Awaited<ReturnType<typeof app.live.lapseOf>>;
+      try {
+        lapse = await app.live.lapseOf(stream);
+      } catch (error) {
+        app.live.remove(stream);
+        throw error;
+      }
+      if (lapse !== null || hasEnded) {
+        app.live.remove(stream);
+        throw lapse === "session" ? unauthorized() : notFound();
+      }
+
+      reply.hijack();
+      isStreaming = true;
+      response.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+        Connection: "keep-alive",
       });
       try {
         const replay = await replayAfter(app.db, playlist.id, lastEventId);
