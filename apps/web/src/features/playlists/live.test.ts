@@ -48,4 +48,11 @@ describe("live playlist stream reading", () => {
     expect(reconnectDelay(0, () => 0)).toBe(800);
     expect(reconnectDelay(0, () => 1)).toBe(1_200);
   });
+
+  it("waits at least as long as a busy server asked (Retry-After), up to a minute", () => {
+    expect(reconnectDelay(0, () => 0.5, 30)).toBe(30_000);
+    expect(reconnectDelay(5, () => 0.5, 1)).toBe(30_000);
+    expect(reconnectDelay(0, () => 0.5, 3_600)).toBe(60_000);
+    expect(reconnectDelay(1, () => 0.5, undefined)).toBe(2_000);
+  });
 });

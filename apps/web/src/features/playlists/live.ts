@@ -48,10 +48,18 @@ export function readEvents(buffer: string): { events: LiveEvent[]; rest: string 
   return { events, rest: text.slice(start) + held };
 }
 
-/** Waits before connecting again: 1 s, doubling to 30 s, a little random so a choir's phones do not call together. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+/**
+ * Waits before connecting again: 1 s, doubling to 30 s, a little random so a choir's phones do not call together;
+ * never less than the server asked for when it refused the stream as busy (429 with Retry-After, at most a minute).
+ */
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  retryAfterSeconds?: number,
+): number {
   const base = Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt));
-  return Math.round(base * (0.8 + 0.4 * random()));
+  const asked = Math.min(60, retryAfterSeconds ?? 0) * 1_000;
+  return Math.max(asked, Math.round(base * (0.8 + 0.4 * random())));
 }
 
 /** Sing mode's lead as the stream tells it; whether the reader follows comes with `ready` only. */
@@ -130,6 +138,7 @@ export function useLivePlaylist(
       abort.signal.addEventListener("abort", stop, { once: true });
       setState((current) => (current === "live" ? current : "connecting"));
       let isFinal = false;
+      let retryAfterSeconds: number | undefined;
       try {
         const response = await fetch(`/api/playlists/${encodeURIComponent(playlistId)}/events`, {
           headers: {
@@ -142,6 +151,8 @@ export function useLivePlaylist(
         });
         if (!response.ok || !response.body) {
           isFinal = FINAL_STATUSES.has(response.status);
+          const retryAfter = response.headers.get("retry-after")?.trim() ?? "";
+          if (response.status === 429 && /^\d{1,6}$/.test(retryAfter)) retryAfterSeconds = Number(retryAfter);
           throw new Error(`live: ${response.status}`);
         }
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -180,7 +191,7 @@ export function useLivePlaylist(
       if (abort.signal.aborted) return;
       setState("lost");
       if (isFinal) return;
-      timer = setTimeout(() => void connect(), reconnectDelay(attempt++));
+      timer = setTimeout(() => void connect(), reconnectDelay(attempt++, Math.random, retryAfterSeconds));
     };
 
     // Back online: try at once instead of waiting out the pause. Offline: the stream cannot be trusted; it ends.

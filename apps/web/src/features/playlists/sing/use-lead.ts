@@ -1,9 +1,9 @@
 import type { LeadPlace } from "@choir/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { singLeadRole } from "../../../lib/storage";
 import { leadApi } from "../api";
 import type { OnLead, ToldLead } from "../live";
+import { busyPauseMs, createPlaceSender, isRefusal } from "./lead-sender";
 
 /**
  * Hands the lead the live stream tells (in the sing page) to sing mode's stage, which may mount later: a new listener
@@ -59,9 +59,6 @@ interface UseLeadOptions {
   jump: (entryId: string, position: number) => void;
 }
 
-/** Answers that mean the reader may not (or no longer) lead or follow here. */
-const isRefusal = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
-
 /**
  * Lead and follow in sing mode. What the reader means to do is kept here and said again to the server on each new
  * connection (a lost connection ends a lead or follow there); a follower goes where each told lead is; another
@@ -88,36 +85,40 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
   const latest = useRef({ place, jump, meId });
   latest.current = { place, jump, meId };
 
-  // The leader's places, one call at a time, the latest winning.
-  const queued = useRef<LeadPlace | null>(null);
-  const isSending = useRef(false);
-  const send = useCallback(async () => {
-    if (isSending.current) return;
-    isSending.current = true;
-    while (queued.current && intentRef.current === "lead") {
-      const next = queued.current;
-      queued.current = null;
-      try {
-        const told = await leadApi.lead(playlistId, next);
-        setLead(told);
-      } catch (error) {
-        if (isRefusal(error)) setIntent("none");
-      }
-      isClaiming.current = false;
-    }
-    isSending.current = false;
-  }, [playlistId, setIntent]);
+  // The leader's places, one call at a time, the latest winning; a busy answer (429) waits its Retry-After and then
+  // says the latest place again, without a word to the reader.
+  const sender = useMemo(
+    () =>
+      createPlaceSender({
+        send: (place) => leadApi.lead(playlistId, place),
+        isLeading: () => intentRef.current === "lead",
+        onTold: setLead,
+        onRefused: () => setIntent("none"),
+        onAnswered: () => {
+          isClaiming.current = false;
+        },
+      }),
+    [playlistId, setIntent],
+  );
+  useEffect(() => {
+    sender.setActive(true);
+    return () => sender.setActive(false);
+  }, [sender]);
 
   const report = useCallback(
     (at: LeadPlace) => {
       if (intentRef.current !== "lead") return;
-      queued.current = at;
-      void send();
+      sender.report(at);
     },
-    [send],
+    [sender],
   );
 
+  // A follow answered as busy (429) is asked again after its Retry-After, if the reader still means to follow.
+  const followRetry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(followRetry.current), []);
+
   const follow = useCallback(() => {
+    clearTimeout(followRetry.current);
     setIntent("follow");
     setSteppedAway(false);
     leadApi
@@ -132,6 +133,11 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
       })
       .catch((error: unknown) => {
         if (isRefusal(error)) setIntent("none");
+        const pause = busyPauseMs(error);
+        if (pause === null) return;
+        followRetry.current = setTimeout(() => {
+          if (intentRef.current === "follow") follow();
+        }, pause);
       });
   }, [playlistId, setIntent]);
 
@@ -153,9 +159,9 @@ export function useLead({ playlistId, feed, meId, place, jump }: UseLeadOptions)
   const stopLeading = useCallback(() => {
     if (intentRef.current !== "lead") return;
     setIntent("none");
-    queued.current = null;
+    sender.clear();
     leadApi.stop(playlistId).catch(() => {});
-  }, [playlistId, setIntent]);
+  }, [playlistId, setIntent, sender]);
 
   useEffect(
     () =>
