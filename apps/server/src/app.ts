@@ -239,7 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transformStaticCSP: (header) =>
       header
         .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
-        .replace(/\s*upgrade-insecure-requests;?/, ""),
+        .replace(/(?<!\s)\s*upgrade-insecure-requests;?/, ""),
   });
 
   app.get(

@@ -122,6 +122,6 @@ export function isPublicDomain(copyright: string | null | undefined): boolean {
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/^[ .]+|[ .]+$/g, "");
+    .replace(/^[ .]+|(?<![ .])[ .]+$/g, "");
   return (PUBLIC_DOMAIN_COPYRIGHTS as readonly string[]).includes(folded);
 }

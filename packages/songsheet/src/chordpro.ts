@@ -290,7 +290,7 @@ export function parseChordPro(input: string): SongSheet {
       continue;
     }
     if (name === "meta") {
-      const meta = /^([A-Za-z_]+)\s+(.+)$/.exec(value);
+      const meta = /^([A-Za-z_]+)\s(.+)$/.exec(value);
       const metaField = meta ? METADATA_ALIASES[(meta[1] ?? "").toLowerCase()] : undefined;
       if (meta && metaField && !voice) metadata[metaField] = (meta[2] ?? "").trim();
       continue;

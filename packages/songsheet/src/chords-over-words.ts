@@ -37,7 +37,7 @@ function headerType(label: string): Header {
   if (/^(verse|verso|estrofa|stanza)\b/.test(lower)) return { type: "verse", label };
   if (/^(chorus|refrain|coro|estribillo)\b/.test(lower)) return { type: "chorus", label };
   if (/^(bridge|puente)\b/.test(lower)) return { type: "bridge", label };
-  const name = lower.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "part";
+  const name = lower.replace(/[^a-z0-9]+/g, "_").replace(/^_+|(?<!_)_+$/g, "") || "part";
   return { type: "custom", name, label };
 }
 
@@ -170,7 +170,7 @@ export function parseChordsOverWords(input: string): SongSheet {
   // Front matter: "Title: …", "Key: G" lines before the song, optionally closed by "---".
   while (index < lines.length) {
     const line = lines[index]!;
-    const m = /^([A-Za-z]+)\s*:\s*(.+)$/.exec(line.trim());
+    const m = /^([A-Za-z]+)\s*:(.+)$/.exec(line.trim());
     const field = m ? FRONT_MATTER[(m[1] ?? "").toLowerCase()] : undefined;
     if (m && field) {
       metadata[field] = (m[2] ?? "").trim();

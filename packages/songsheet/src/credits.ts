@@ -20,10 +20,10 @@ const LINE_BREAK = /\r\n|\r|\n/;
 
 /** The credit a line states and its value (possibly blank), or null when the line is not a credit directive. */
 function creditOf(line: string): { name: CreditName; value: string } | null {
-  const trimmed = line.replace(/^[ \t]+|[ \t\r]+$/g, "");
+  const trimmed = line.replace(/^[ \t]+/, "").replace(/(?<![ \t\r])[ \t\r]+$/, "");
   if (trimmed.length < 2 || !trimmed.startsWith("{") || !trimmed.endsWith("}")) return null;
   const inner = trimmed.slice(1, -1).replace(/^[ \t]+/, "");
-  const meta = /^meta(?:[ \t]*:[ \t]*|[ \t]+)([A-Za-z_]+)[ \t]+([\s\S]*)$/i.exec(inner);
+  const meta = /^meta(?:[ \t]*:[ \t]*|[ \t]+)([A-Za-z_]+)[ \t]([\s\S]*)$/i.exec(inner);
   if (meta) {
     const name = (meta[1] ?? "").toLowerCase();
     return isCredit(name) ? { name, value: trim(meta[2] ?? "") } : null;
@@ -36,7 +36,7 @@ function creditOf(line: string): { name: CreditName; value: string } | null {
 }
 
 const isCredit = (name: string): name is CreditName => (CREDIT_NAMES as readonly string[]).includes(name);
-const trim = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, "");
+const trim = (text: string) => text.replace(/^[ \t]+|(?<![ \t])[ \t]+$/g, "");
 
 /** The credits a ChordPro text states (see the module's comment); null where it states none. */
 export function readCredits(text: string): Credits {

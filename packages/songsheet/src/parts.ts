@@ -29,7 +29,7 @@ function normalise(part: string): string {
 
 /** The family of a part's name, also when divided ("s1", "tenor2", "bajo 1"); else null. */
 function familyOf(name: string): string | null {
-  return FAMILY_OF.get(name) ?? FAMILY_OF.get(name.replace(/\d+$/, "")) ?? null;
+  return FAMILY_OF.get(name) ?? FAMILY_OF.get(name.replace(/(?<!\d)\d+$/, "")) ?? null;
 }
 
 /** Whether a selector (`tenor` of `{start_of_verse-tenor}`) is for a singer of `part`. */

@@ -97,7 +97,9 @@ export function parseKey(input: string | undefined): Key | null {
   const text = input.trim();
   // The longest key name is a dozen characters ("C# menor"); a longer text is not one, and is not read further.
   if (text.length > MAX_KEY_LENGTH) return null;
-  const m = /^([A-Ga-g])([#b♯♭]?)\s*(m|min|minor|moll|menor|-)?\s*(major|maj|mayor|dur)?$/i.exec(text);
+  const m = /^([A-Ga-g])([#b♯♭]?)(?:\s*(m|min|minor|moll|menor|-))?(?:\s*(major|maj|mayor|dur))?$/i.exec(
+    text,
+  );
   if (!m) return null;
   const letterText = m[1] ?? "";
   const tonic = parseNote(`${letterText.toUpperCase()}${m[2] ?? ""}`);

@@ -119,7 +119,7 @@ export function transposeChordPro(text: string, semitones: number): string {
           const declared = parseKey(directive.value);
           const key = declared ? conventionalKey(pitchOf(declared.tonic) + n, declared.minor) : target;
           return line.replace(
-            /\{(\s*key\s*(?::\s*|\s+))[^}]*\}/i,
+            /\{(\s*key(?:\s*:\s*|\s+))(?:[^\s}][^}]*)?\}/i,
             (_, head: string) => `{${head}${keyName(key)}}`,
           );
         }

@@ -22,9 +22,24 @@ export interface ExportSong {
 }
 
 const oneLine = (text: string) => text.replace(/[\r\n{}]+/g, " ").trim();
-const HEADER_LINE = /^[ \t]*\{[ \t]*(title|t|artist)[ \t]*(:|[ \t]|\})[^\n]*\}[ \t]*$/i;
-const TAG_LINE = /^[ \t]*\{[ \t]*tag[ \t]*[: \t]([^}]*)\}[ \t]*$/i;
-const KEY_LINE = /^[ \t]*\{[ \t]*key[ \t]*[: \t][^}]*\}[ \t]*$/i;
+// Directive lines, matched without runs of spaces that could trade characters with each other (linear in the line).
+const HEADER_START = /^[ \t]*\{[ \t]*(?:title|t|artist)[ \t:}]/i;
+const TAG_LINE = /^[ \t]*\{[ \t]*tag([: \t][^}]*)\}[ \t]*$/i;
+const KEY_LINE = /^[ \t]*\{[ \t]*key[: \t][^}]*\}[ \t]*$/i;
+
+/** `{title …}`, `{t …}` or `{artist …}`: the name, a space, colon or brace, then anything up to a closing brace. */
+function isHeaderLine(line: string): boolean {
+  const start = HEADER_START.exec(line);
+  if (!start) return false;
+  const end = line.replace(/(?<![ \t])[ \t]+$/, "");
+  return end.length > start[0].length && end.endsWith("}");
+}
+
+/** A `{tag}` line's value: what follows the name, less the spaces and the one colon before it; trimmed. */
+const tagOf = (line: string) =>
+  TAG_LINE.exec(line)?.[1]
+    ?.replace(/^[ \t]*:?/, "")
+    .trim();
 
 /**
  * The song as a ChordPro file: `{title}` and `{artist}` from the song (the text's own are replaced), a `{tag}` for
@@ -33,11 +48,9 @@ const KEY_LINE = /^[ \t]*\{[ \t]*key[ \t]*[: \t][^}]*\}[ \t]*$/i;
 export function chordProFile(song: ExportSong, heading?: string): string {
   const lines = song.content.replace(/\r\n?/g, "\n").split("\n");
   const tagged = new Set(
-    lines
-      .map((line) => TAG_LINE.exec(line)?.[1]?.trim().toLowerCase())
-      .filter((tag): tag is string => Boolean(tag)),
+    lines.map((line) => tagOf(line)?.toLowerCase()).filter((tag): tag is string => Boolean(tag)),
   );
-  const body = lines.filter((line) => !HEADER_LINE.test(line));
+  const body = lines.filter((line) => !isHeaderLine(line));
   while (body.length > 0 && body[0]!.trim() === "") body.shift();
   const head: string[] = [];
   if (heading) head.push(`# ${oneLine(heading)}`);
@@ -78,7 +91,7 @@ export function fileNameFor(title: string, extension: string): string {
     .filter((char) => char >= " " && char !== "\u007f" && !'/\\:*?"<>|'.includes(char))
     .join("")
     .replace(/\s+/g, " ")
-    .replace(/^[.\s]+|[.\s]+$/g, "")
+    .replace(/^[.\s]+|(?<![.\s])[.\s]+$/g, "")
     .slice(0, 80)
     .trim();
   return `${base || "song"}${extension}`;

@@ -84,7 +84,7 @@ function linesOf(tokens: Token[]): Line[] {
     if (pairs.length === 0) return;
     pairs[0]!.lyric = pairs[0]!.lyric.replace(/^\s+/, "");
     const last = pairs[pairs.length - 1]!;
-    last.lyric = last.lyric.replace(/\s+$/, "");
+    last.lyric = last.lyric.trimEnd();
     const kept = pairs.filter((pair) => pair.chord !== null || pair.lyric !== "");
     if (kept.length > 0) {
       for (const pair of kept) pair.lyric = plainLyric(pair.lyric);
@@ -329,7 +329,7 @@ export function writeOpenLyrics(song: OpenLyricsSong): string {
     if (blocks.length === 0) continue;
     let name = shortNameFor(section, counters);
     // Two parts may not share a name: a second "c" becomes "c2".
-    const letters = name.replace(/\d+$/, "");
+    const letters = name.replace(/(?<!\d)\d+$/, "");
     for (let number = 2; used.has(name); number++) name = `${letters}${number}`;
     used.add(name);
     if (section.type === "chorus") lastChorus = name;

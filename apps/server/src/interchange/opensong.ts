@@ -53,7 +53,7 @@ export function readOpenSong(root: XmlElement, language: Language): ReadSheet {
   let chordsUsed = false;
 
   const partFor = (number: string): Section => {
-    const name = number ? `${marker.replace(/\d+$/, "") || "V"}${number}` : marker || "o";
+    const name = number ? `${marker.replace(/(?<!\d)\d+$/, "") || "V"}${number}` : marker || "o";
     let section = current.get(name);
     if (!section) {
       section = sectionFor(name, language);

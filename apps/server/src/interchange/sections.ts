@@ -61,7 +61,7 @@ export function sectionFor(shortName: string, language: Language): Section {
       shortName
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, "_")
-        .replace(/^_+|_+$/g, "") || "part";
+        .replace(/^_+|(?<!_)_+$/g, "") || "part";
     return { type: "custom", name, label: shortName.trim(), lines: [] };
   }
   if (split.letters === "o") return { type: "none", lines: [] };

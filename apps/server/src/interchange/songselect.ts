@@ -24,7 +24,7 @@ import {
 } from "@choir/songsheet";
 import { type Language, sectionFor, splitShortName } from "./sections.js";
 
-const SONG_NUMBER = /^CCLI\s+Song\s*(?:#|No\.?|Number)?\s*:?\s*(\d{1,12})\s*$/i;
+const SONG_NUMBER = /^CCLI\s+Song(?:\s*(?:#|No\.?|Number))?(?:\s*:)?\s*(\d{1,12})\s*$/i;
 const LICENCE = /^CCLI\s+Licen[cs]e\b/i;
 const TERMS = /^(For use solely with the SongSelect|All rights reserved|www\.ccli\.com|Note: Reproduction)/i;
 const COPYRIGHT = /^(©|\(c\)|Copyright\b|Public Domain\b)/i;
@@ -32,11 +32,11 @@ const COPYRIGHT = /^(©|\(c\)|Copyright\b|Public Domain\b)/i;
 /** A line of the footer, from plain text or a ChordPro directive or comment holding it. */
 function footerText(line: string): string {
   const trimmed = line.trim();
+  // The value is what follows the name, less the spaces and the colon before it: trimmed in code, because spaces
+  // matched by the pattern on both sides of an optional colon would backtrack over a long run of them.
   const directive =
-    /^\{\s*(?:comment|c|ci|cb|comment_italic|comment_box|footer|meta:\s*footer)\s*:?\s*([^}]*)\}$/i.exec(
-      trimmed,
-    );
-  if (directive) return (directive[1] ?? "").trim();
+    /^\{\s*(?:comment|c|ci|cb|comment_italic|comment_box|footer|meta:\s*footer)([^}]*)\}$/i.exec(trimmed);
+  if (directive) return (directive[1] ?? "").trim().replace(/^:/, "").trim();
   if (trimmed.startsWith("#")) return trimmed.replace(/^#+/, "").trim();
   return trimmed;
 }

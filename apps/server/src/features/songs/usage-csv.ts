@@ -68,9 +68,9 @@ function slug(text: string, ascii: boolean): string {
   return folded
     .toLowerCase()
     .replace(pattern, "-")
-    .replace(/^-+|-+$/g, "")
+    .replace(/^-+|(?<!-)-+$/g, "")
     .slice(0, 60)
-    .replace(/-+$/, "");
+    .replace(/(?<!-)-+$/, "");
 }
 
 /**

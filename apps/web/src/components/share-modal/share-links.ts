@@ -7,12 +7,12 @@ export const QR_ERROR_CORRECTION = "L" as const;
 
 /** The public share address: the site's origin plus /share/{playlistId}. */
 export function shareUrl(origin: string, playlistId: string): string {
-  return `${origin.replace(/\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
+  return `${origin.replace(/(?<!\/)\/+$/, "")}/share/${encodeURIComponent(playlistId)}`;
 }
 
 /** Sing mode of the playlist, for the choir's members (a signed-out member signs in first and comes back to it). */
 export function singUrl(origin: string, playlistId: string): string {
-  return `${origin.replace(/\/+$/, "")}/playlists/${encodeURIComponent(playlistId)}/sing`;
+  return `${origin.replace(/(?<!\/)\/+$/, "")}/playlists/${encodeURIComponent(playlistId)}/sing`;
 }
 
 /**

@@ -245,13 +245,19 @@ export function createSongPath(choirId: string | null): string {
   return choirId ? `/songs/create?choirId=${encodeURIComponent(choirId)}` : "/songs/create";
 }
 
-const KEY_DIRECTIVE = /\{\s*(?:key\s*:|meta\s*:?\s*key\s)\s*([^}]+?)\s*\}/i;
+const KEY_DIRECTIVE = /\{\s*(?:key\s*:|meta(?:\s*:)?\s*key\s)([^}]*)\}/gi;
 
-/** The song's key from its `{key: …}` directive, without parsing the whole sheet; null when it has none. */
+/**
+ * The song's key from its first `{key: …}` directive with something after the name (trimmed in code, not by the
+ * pattern, so that spaces cannot backtrack), without parsing the whole sheet; null when it has none or it is blank.
+ */
 export function songKey(content: string): string | null {
-  const match = KEY_DIRECTIVE.exec(content);
-  const key = match?.[1]?.trim();
-  return key ? key.slice(0, 12) : null;
+  for (const match of content.matchAll(KEY_DIRECTIVE)) {
+    if (!match[1]) continue;
+    const key = match[1].trim();
+    return key ? key.slice(0, 12) : null;
+  }
+  return null;
 }
 
 /** Only a song's creator may delete it. */

@@ -94,7 +94,6 @@ export function registerServiceWorker(
     return registering;
   }
   const container = navigator.serviceWorker;
-  followSessionInWorker(authToken, (message) => void postToWorker(message));
   container.addEventListener("message", (event) => {
     if (isPlaylistCachedMessage(event.data)) cacheStatusStore.recordCached(event.data);
   });
@@ -109,6 +108,8 @@ export function registerServiceWorker(
       console.warn("The offline service worker could not be registered", error);
       return undefined;
     });
+  // After `registering` is set: a message sent before the worker controls the page waits for it.
+  followSessionInWorker(authToken, (message) => void postToWorker(message));
   return registering;
 }
 

@@ -75,7 +75,7 @@ function DashboardFrame({ choirId, name, isAdmin }: { choirId: string; name: str
   // Tabs keep the chosen day.
   const query =
     date && new URLSearchParams(location.search).has(DATE_PARAM) ? `?${DATE_PARAM}=${date.day}` : "";
-  const path = location.pathname.replace(/\/+$/, "");
+  const path = location.pathname.replace(/(?<!\/)\/+$/, "");
   const onSongs = path === `${base}/songs`;
   const bottomNav: BottomNavItem[] = [
     {
