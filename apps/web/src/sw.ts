@@ -328,8 +328,9 @@ self.addEventListener("message", (event) => {
     void self.skipWaiting();
     return;
   }
-  if (data.type === "SESSION_CHANGED") {
-    event.waitUntil(followSession(data.userId));
+  if (data.type === "SESSION_CHANGED" || data.type === "CLEAR_USER_DATA") {
+    // A page of an earlier version says only that its person signed out: nobody is signed in.
+    event.waitUntil(followSession(data.type === "SESSION_CHANGED" ? data.userId : null));
     return;
   }
   event.waitUntil(

@@ -213,7 +213,8 @@ describe("offline cache rules", () => {
     expect(isMessageToWorker({ type: "SESSION_CHANGED", userId: null })).toBe(true);
     expect(isMessageToWorker({ type: "SESSION_CHANGED", userId: "" })).toBe(false);
     expect(isMessageToWorker({ type: "SESSION_CHANGED" })).toBe(false);
-    expect(isMessageToWorker({ type: "CLEAR_USER_DATA" })).toBe(false);
+    // A page of an earlier version signing out.
+    expect(isMessageToWorker({ type: "CLEAR_USER_DATA" })).toBe(true);
     expect(isMessageToWorker({ type: "OTHER" })).toBe(false);
   });
 

@@ -103,7 +103,16 @@ export interface SessionChangedMessage {
   userId: string | null;
 }
 
-export type MessageToWorker = CachePlaylistMessage | SkipWaitingMessage | SessionChangedMessage;
+/** What a page of an earlier version sends on sign-out; the worker takes it as nobody being signed in. */
+export interface ClearUserDataMessage {
+  type: "CLEAR_USER_DATA";
+}
+
+export type MessageToWorker =
+  | CachePlaylistMessage
+  | SkipWaitingMessage
+  | SessionChangedMessage
+  | ClearUserDataMessage;
 
 export function isPlaylistCachedMessage(data: unknown): data is PlaylistCachedMessage {
   if (!data || typeof data !== "object") return false;
@@ -119,7 +128,7 @@ export function isPlaylistCachedMessage(data: unknown): data is PlaylistCachedMe
 export function isMessageToWorker(data: unknown): data is MessageToWorker {
   if (!data || typeof data !== "object") return false;
   const message = data as Record<string, unknown>;
-  if (message.type === "SKIP_WAITING") return true;
+  if (message.type === "SKIP_WAITING" || message.type === "CLEAR_USER_DATA") return true;
   if (message.type === "SESSION_CHANGED")
     return message.userId === null || (typeof message.userId === "string" && message.userId !== "");
   return (
