@@ -216,11 +216,13 @@ async function main() {
   const memoryDir = mkdtempSync(join(tmpdir(), "choir-bench-live-"));
   const memoryFile = join(memoryDir, "memory.json");
   const probe = pathToFileURL(fileURLToPath(new URL("./memory-probe.ts", import.meta.url))).href;
-  const server = await startServer(databaseUrl, { BENCH_MEMORY_FILE: memoryFile }, [
-    "--expose-gc",
-    "--import",
-    probe,
-  ]);
+  // Every stream comes from this one process's address: the per-address bound (LIVE_STREAMS_PER_ADDRESS, 50 by
+  // default) is raised to hold them all, as for many readers behind one address (a school, a NAT).
+  const server = await startServer(
+    databaseUrl,
+    { BENCH_MEMORY_FILE: memoryFile, LIVE_STREAMS_PER_ADDRESS: String(streamCount + WARMUP_STREAMS) },
+    ["--expose-gc", "--import", probe],
+  );
   const origin = server.origin;
 
   const memory = async (): Promise<Memory> => {
