@@ -7,6 +7,7 @@ import { TRACK_LIMITS } from "@choir/contract";
 import { z } from "zod";
 import { version } from "./version.js";
 
+const MB = 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 
 const optionalString = z
@@ -105,6 +106,8 @@ const EnvSchema = z.object({
   PDF_WORKERS: blankAsUnset(z.coerce.number().int().min(1).max(64).optional()),
   PDF_QUEUE: blankAsUnset(z.coerce.number().int().min(0).max(10_000).optional()),
   PDF_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // How long one task of the worker pools (import, export, songbook PDF) may run before its thread is ended.
+  WORKER_TASK_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
   SONG_CREATE_LIMIT_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   // Live playlist streams: open at once per person, per client address and in all, the keep-alive comment's interval
   // (each one also checks the open streams' sessions and memberships), and lead/follow changes a person makes in 10 s.
@@ -115,6 +118,12 @@ const EnvSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
   // Rehearsal tracks: the upload limit, and the S3-compatible bucket that holds them when set (else DATA_DIR/tracks).
   TRACK_MAX_MB: z.coerce.number().positive().max(2048).default(TRACK_LIMITS.defaultMaxMb),
+  // Stored bytes (docs/decisions/0092): quotas per person and per choir (0: none), the free space DATA_DIR keeps (0:
+  // none; files store only), and one person's uploads at once.
+  STORAGE_QUOTA_PERSON_MB: z.coerce.number().min(0).max(16_777_216).default(500),
+  STORAGE_QUOTA_CHOIR_MB: z.coerce.number().min(0).max(16_777_216).default(2000),
+  STORAGE_FREE_FLOOR_MB: z.coerce.number().min(0).max(1_073_741_824).default(500),
+  STORAGE_UPLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(urlString(["http:", "https:"], "http(s)").optional()),
   S3_REGION: optionalString,
@@ -153,6 +162,8 @@ export interface Config {
   searchIndex: boolean;
   /** The songbook rendering pool (features/sharing/songbook-renderer.ts): threads, waiting room, kept files' memory. */
   pdf: { threads: number; queue: number; cacheBytes: number };
+  /** How long one worker-pool task (import, export, songbook) may run (ms); past it, 422 `work_too_long`. */
+  workerTaskBudgetMs: number;
   /** Songs one person may create in 24 hours (new songs, imports, versions); 0: no limit. */
   songCreateLimitPerDay: number;
   /** Live playlist streams (src/live): open per person, per address and in all, the heartbeat (ms), lead changes. */
@@ -166,9 +177,18 @@ export interface Config {
   };
   /** Rehearsal tracks (features/tracks): the largest upload in bytes, and where the audio is kept. */
   tracks: { maxBytes: number; store: TrackStoreConfig };
+  /** Stored bytes: quotas per person and per choir (0: none), DATA_DIR's free-space floor, uploads at once a person. */
+  storage: StorageConfig;
   logLevel: string;
   /** Built web app, served from the same port; absent in API tests. */
   webDist: string | undefined;
+}
+
+export interface StorageConfig {
+  personQuotaBytes: number;
+  choirQuotaBytes: number;
+  freeFloorBytes: number;
+  uploadsPerPerson: number;
 }
 
 /** Where rehearsal tracks are kept: files under a folder (DATA_DIR/tracks), or an S3-compatible bucket. */
@@ -244,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
     searchIndex: e.SEARCH_INDEX === "on",
     pdf: pdfPool(e.PDF_WORKERS, e.PDF_QUEUE, e.PDF_CACHE_MB),
+    workerTaskBudgetMs: e.WORKER_TASK_BUDGET_MS,
     songCreateLimitPerDay: e.SONG_CREATE_LIMIT_PER_DAY,
     live: {
       streamsPerPerson: e.LIVE_STREAMS_PER_PERSON,
@@ -267,6 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_PATH_STYLE !== "false",
           }
         : { kind: "files", dir: join(dataDir, "tracks") },
+    },
+    storage: {
+      personQuotaBytes: Math.floor(e.STORAGE_QUOTA_PERSON_MB * MB),
+      choirQuotaBytes: Math.floor(e.STORAGE_QUOTA_CHOIR_MB * MB),
+      freeFloorBytes: Math.floor(e.STORAGE_FREE_FLOOR_MB * MB),
+      uploadsPerPerson: e.STORAGE_UPLOADS_PER_PERSON,
     },
     logLevel: e.LOG_LEVEL,
     webDist: undefined,

@@ -327,6 +327,13 @@ export const MATRIX: Row[] = [
     removedMember: 404,
     note: "with the bearer header here; the url's token is checked in tracks.test.ts",
   },
+  {
+    route: "GET /api/songs/{id}/storage",
+    call: (w) => get(`/api/songs/${w.songId}/storage`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "whoever may read the song; the caller's own bytes, a choir's only to its members (storage-quota.test.ts)",
+  },
   { route: "GET /api/tags/suggestions", call: () => get("/api/tags/suggestions"), expect: signedIn(200) },
   // ── Templates: members read, admins manage ─────────────────────────────────────────────────────────────
   {

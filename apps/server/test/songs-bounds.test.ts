@@ -307,6 +307,58 @@ describe("daily limit on new songs", () => {
     );
   });
 
+  it("counts songs deleted since: deleting the day's songs and creating again is still refused", async () => {
+    const singer = await signInPerson(ctx.app, "deleter");
+    const ids: string[] = [];
+    for (const title of ["Uno", "Dos"]) {
+      const created = await createSong(singer, title);
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().songId);
+    }
+    const imported = await ctx.app.inject({
+      method: "POST",
+      url: "/api/songs/import",
+      headers: bearer(singer.token),
+      payload: { files: [{ name: "tres.cho", content: "{title: Tres}\n[G]la" }] },
+    });
+    expect(imported.statusCode).toBe(200);
+    ids.push(...(imported.json().results[0].songIds as string[]));
+    expect(ids).toHaveLength(3);
+    const one = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/songs/${ids[0]}`,
+      headers: bearer(singer.token),
+    });
+    expect(one.statusCode).toBe(204);
+    const rest = await ctx.app.inject({
+      method: "POST",
+      url: "/api/songs/bulk-delete",
+      headers: bearer(singer.token),
+      payload: { songIds: ids.slice(1) },
+    });
+    expect(rest.statusCode).toBeLessThan(300);
+    const mine = await ctx.app.inject({ method: "GET", url: "/api/songs/my", headers: bearer(singer.token) });
+    expect(mine.json()).toHaveLength(0);
+    expectLimited(await createSong(singer, "Cuatro"));
+    // The record of creations is never shortened by a deletion: only what is past the day is pruned.
+    const kept = await ctx.app.db.execute(
+      sql`select count(*)::int as n from song_creations where creator_id = ${singer.id}`,
+    );
+    expect((kept as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+  });
+
+  it("prunes a person's record of creations past the day when they create again", async () => {
+    const singer = await signInPerson(ctx.app, "returning");
+    await ctx.app.db.execute(
+      sql`insert into song_creations (creator_id, created_at) values (${singer.id}, now() - interval '2 days')`,
+    );
+    expect((await createSong(singer, "Nueva")).statusCode).toBe(201);
+    const rows = await ctx.app.db.execute(
+      sql`select (created_at > now() - interval '1 day') as recent from song_creations where creator_id = ${singer.id}`,
+    );
+    expect((rows as unknown as { rows: { recent: boolean }[] }).rows).toEqual([{ recent: true }]);
+  });
+
   it("is off when the limit is 0", async () => {
     const unlimited = await createTestApp({ SONG_CREATE_LIMIT_PER_DAY: "0" });
     try {

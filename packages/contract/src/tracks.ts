@@ -130,3 +130,26 @@ export const TrackLinkCreate = z
   .object({ part: TrackPart, label: TrackLabel, link: TrackLink })
   .meta({ id: "TrackLinkCreate" });
 export type TrackLinkCreate = z.input<typeof TrackLinkCreate>;
+
+/** Bytes stored against one owner of a quota, and its limit (null: none). */
+const StorageUse = z.object({
+  /** Bytes of stored files counted against it. */
+  used: z.number().int().nonnegative(),
+  /** Its quota in bytes; null when no quota is set. */
+  limit: z.number().int().positive().nullable(),
+});
+
+/**
+ * What an upload to a song would count against (`GET /api/songs/{id}/storage`): the caller's own stored bytes, the
+ * choir's when the song is a choir version of a choir the caller is in (else null), and whether the server's disk is
+ * below its free-space floor (uploads refused with 507 meanwhile). Over a quota an upload answers 413
+ * `storage_quota`.
+ */
+export const TrackStorage = z
+  .object({
+    person: StorageUse,
+    choir: StorageUse.extend({ choirId: z.uuid() }).nullable(),
+    freeSpaceLow: z.boolean(),
+  })
+  .meta({ id: "TrackStorage" });
+export type TrackStorage = z.infer<typeof TrackStorage>;

@@ -30,6 +30,8 @@ export const songTracks = pgTable(
   },
   (t) => [
     index("song_tracks_song_idx").on(t.songId, t.createdAt),
+    // A person's stored bytes are summed over the tracks they uploaded (the quota, view stored_files).
+    index("song_tracks_created_by_idx").on(t.createdBy),
     check("song_tracks_part_check", sql`char_length(${t.part}) between 1 and 40`),
     check("song_tracks_label_check", sql`char_length(${t.label}) between 1 and 100`),
     check("song_tracks_size_check", sql`${t.size} >= 0`),

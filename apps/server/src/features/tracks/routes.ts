@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { ErrorBody, TRACK_LIMITS, Track, TrackLinkCreate, TrackUploadFields } from "@choir/contract";
+import {
+  ErrorBody,
+  TRACK_LIMITS,
+  Track,
+  TrackLinkCreate,
+  TrackStorage,
+  TrackUploadFields,
+} from "@choir/contract";
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
@@ -15,6 +22,16 @@ import { StoredFileMissing } from "../../storage/track-store.js";
 import { findTrackSong, requireTrackEditor } from "./policy.js";
 import { presentTrack, trackDisposition } from "./presenter.js";
 import {
+  isBelowFloor,
+  requireRoom,
+  songChoir,
+  storageFull,
+  tooManyUploads,
+  trackStorage,
+  UPLOAD_RETRY_AFTER_SECONDS,
+  UploadSlots,
+} from "./quota.js";
+import {
   countTracks,
   deleteTrack,
   findFileTrack,
@@ -22,6 +39,7 @@ import {
   isFileRow,
   listTracks,
   songFull,
+  type TrackRow,
 } from "./service.js";
 import { TRACK_TOKEN_WINDOW_SECONDS, TrackTokens } from "./tokens.js";
 import { type ReceivedAudio, receiveAudio, tooLarge } from "./upload.js";
@@ -71,8 +89,9 @@ function formError(error: unknown, maxBytes: number): unknown {
   if (code === "FST_FILES_LIMIT") return invalid(["body.file: send one file"]);
   if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PROTO_VIOLATION")
     return invalid(["body: the form has more fields than a track needs"]);
-  // Ours (refusals of the file) and the file system's (a full disk) stand; anything else is a form that could not be
-  // read (a broken boundary, a part cut short).
+  // Ours (refusals of the file) and the file system's stand, a full disk as the contract's 507; anything else is a
+  // form that could not be read (a broken boundary, a part cut short).
+  if ((error as { code?: string }).code === "ENOSPC") return storageFull();
   if (error instanceof AppError || (error as { syscall?: string }).syscall) return error;
   return invalid(["body: the form could not be read"]);
 }
@@ -86,6 +105,35 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { maxBytes } = app.config.tracks;
   const uploads = join(app.config.dataDir, "uploads");
   const tokens = new TrackTokens(app.config.jwtSecret, app.clock);
+  const { storage } = app.config;
+  const slots = new UploadSlots(storage.uploadsPerPerson);
+  // The free-space floor guards DATA_DIR, where uploads arrive and, without a bucket, tracks are kept.
+  const freeSpaceLow = () => isBelowFloor(app.config.dataDir, storage.freeFloorBytes);
+
+  app.get(
+    "/api/songs/:id/storage",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["tracks"],
+        summary:
+          "What an upload to this song would count against: the caller's stored bytes, and a choir version's choir's",
+        description:
+          "Whoever may read the song. `person`: the bytes of the files the caller uploaded, and their quota " +
+          "(STORAGE_QUOTA_PERSON_MB); `choir`: for a choir version of a choir the caller is in, the bytes of its " +
+          "versions' files and its quota (STORAGE_QUOTA_CHOIR_MB), else null; a limit is null when none is set. " +
+          "`freeSpaceLow`: the server's disk is below its free-space floor (STORAGE_FREE_FLOOR_MB), uploads answer 507.",
+        params: SongParams,
+        response: { 200: TrackStorage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.session!;
+      const song = await findTrackSong(app.db, request.params.id, userId);
+      reply.header("Cache-Control", "private, no-cache");
+      return trackStorage(app.db, storage, userId, song.id, await freeSpaceLow());
+    },
+  );
 
   app.get(
     "/api/songs/:id/tracks",
@@ -128,11 +176,22 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
           `password, at most ${TRACK_LIMITS.linkMax} characters; 400 otherwise). At most ${TRACK_LIMITS.perSong} ` +
           `tracks a song, links included (409 beyond), and ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB a ` +
           "file (TRACK_MAX_MB; 413 beyond). A file's type is told from its bytes (MP3, M4A/AAC, OGG Vorbis or Opus, " +
-          "WAV); anything else, whatever its name, is refused with 415, as is a body of another type.",
+          "WAV); anything else, whatever its name, is refused with 415, as is a body of another type. A file that " +
+          "would pass the uploader's or the choir's storage quota: 413 `storage_quota`; the server's disk below its " +
+          "free-space floor: 507 `storage_full`, before the file is read; more than " +
+          `${storage.uploadsPerPerson} of one person's uploads at once: 429 \`too_many_uploads\` with Retry-After.`,
         consumes: ["multipart/form-data", "application/json"],
         params: SongParams,
         body: z.union([TrackUploadForm, TrackLinkCreate]),
-        response: { 201: Track, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, ...errors },
+        response: {
+          201: Track,
+          409: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          429: ErrorBody,
+          507: ErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -162,34 +221,59 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       // Refused before a byte is received when the song is full (the insert checks again under a lock).
       if ((await countTracks(app.db, song.id)) >= TRACK_LIMITS.perSong) throw songFull();
-
-      const { received, fields } = await readTrackForm(request, uploads, maxBytes);
+      const release = slots.take(session.userId);
+      if (!release) {
+        reply.header("Retry-After", String(UPLOAD_RETRY_AFTER_SECONDS));
+        throw tooManyUploads(storage.uploadsPerPerson);
+      }
+      let row: TrackRow;
       try {
-        const parsed = TrackUploadFields.safeParse(fields);
-        if (!parsed.success) throw bodyInvalid(parsed.error);
-        const trackId = randomUUID();
-        const storageKey = `${song.id}/${trackId}`;
-        await app.trackStore.putFile(storageKey, received.path, received.size, received.contentType);
-        try {
-          const row = await insertTrack(app.db, {
-            id: trackId,
-            songId: song.id,
-            part: parsed.data.part,
-            label: parsed.data.label,
-            contentType: received.contentType,
-            size: received.size,
-            storageKey,
-            createdBy: session.userId,
-          });
-          return reply.status(201).send(await presentTrack(row, sign));
-        } catch (error) {
-          await app.trackStore.delete(storageKey).catch((err: unknown) => {
-            request.log.warn({ err, storageKey }, "could not remove the file of a refused track");
-          });
-          throw error;
-        }
+        row = await receiveTrack();
       } finally {
-        await rm(received.path, { force: true });
+        // Before the answer: a client that sends its next file once answered finds the slot free.
+        release();
+      }
+      return reply.status(201).send(await presentTrack(row, sign));
+
+      async function receiveTrack(): Promise<TrackRow> {
+        // Refused before a byte is received when the disk is low or a quota already full (the insert checks the
+        // file's own bytes under the storage locks).
+        if (await freeSpaceLow()) throw storageFull();
+        const choirId = await songChoir(app.db, song.id);
+        await requireRoom(app.db, storage, session.userId, choirId, 0, false);
+        const { received, fields } = await readTrackForm(request, uploads, maxBytes);
+        try {
+          const parsed = TrackUploadFields.safeParse(fields);
+          if (!parsed.success) throw bodyInvalid(parsed.error);
+          // Before the file goes to the store (a bucket's upload takes a while); again under the locks on insert.
+          await requireRoom(app.db, storage, session.userId, choirId, received.size, false);
+          const trackId = randomUUID();
+          const storageKey = `${song.id}/${trackId}`;
+          await app.trackStore.putFile(storageKey, received.path, received.size, received.contentType);
+          try {
+            return await insertTrack(
+              app.db,
+              {
+                id: trackId,
+                songId: song.id,
+                part: parsed.data.part,
+                label: parsed.data.label,
+                contentType: received.contentType,
+                size: received.size,
+                storageKey,
+                createdBy: session.userId,
+              },
+              storage,
+            );
+          } catch (error) {
+            await app.trackStore.delete(storageKey).catch((err: unknown) => {
+              request.log.warn({ err, storageKey }, "could not remove the file of a refused track");
+            });
+            throw error;
+          }
+        } finally {
+          await rm(received.path, { force: true });
+        }
       }
     },
   );

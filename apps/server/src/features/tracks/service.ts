@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { songs, songTracks, trackDeletions } from "../../db/schema/index.js";
 import { AppError, notFound, pgError } from "../../http/errors.js";
+import { type Quotas, requireRoom } from "./quota.js";
 
 export type TrackRow = typeof songTracks.$inferSelect;
 
@@ -63,13 +64,14 @@ export type NewTrack =
 
 /**
  * Records a track (a stored file's, or a link). The song's row is locked while its tracks are counted, so uploads finishing together
- * cannot pass the limit; a song deleted meanwhile is 404.
+ * cannot pass the limit; a song deleted meanwhile is 404. A file is held to the storage quotas (`quotas`): its
+ * uploader's and, for a choir version, the choir's stored bytes are summed under their storage locks (quota.ts).
  */
-export async function insertTrack(db: Db, track: NewTrack): Promise<TrackRow> {
+export async function insertTrack(db: Db, track: NewTrack, quotas?: Quotas): Promise<TrackRow> {
   try {
     return await db.transaction(async (tx) => {
       const [song] = await tx
-        .select({ id: songs.id })
+        .select({ id: songs.id, choirId: songs.versionChoirId })
         .from(songs)
         .where(eq(songs.id, track.songId))
         .for("update");
@@ -79,6 +81,8 @@ export async function insertTrack(db: Db, track: NewTrack): Promise<TrackRow> {
         .from(songTracks)
         .where(eq(songTracks.songId, track.songId));
       if ((held?.n ?? 0) >= TRACK_LIMITS.perSong) throw songFull();
+      if (quotas && "size" in track)
+        await requireRoom(tx, quotas, track.createdBy, song.choirId, track.size, true);
       const [row] = await tx.insert(songTracks).values(track).returning();
       return row!;
     });

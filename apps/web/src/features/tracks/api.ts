@@ -1,4 +1,4 @@
-import type { Track, TrackLinkCreate } from "@choir/contract";
+import type { Track, TrackLinkCreate, TrackStorage } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   apiRequest,
@@ -13,6 +13,8 @@ import { authToken } from "../../lib/storage";
 export const trackKeys = {
   all: ["tracks"] as const,
   song: (songId: string) => [...trackKeys.all, songId] as const,
+  /** Under the song's key, so whatever refreshes its tracks (an upload, a deletion) refreshes this too. */
+  storage: (songId: string) => [...trackKeys.song(songId), "storage"] as const,
 };
 
 const tracksPath = (songId: string) => `/songs/${encodeURIComponent(songId)}/tracks`;
@@ -37,6 +39,22 @@ export const tracksQuery = (songId: string) =>
 
 export function useTracks(songId: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...tracksQuery(songId), enabled: options.enabled ?? true });
+}
+
+/** What an upload to the song would count against: the person's and the choir's stored bytes, the server's disk. */
+export function fetchTrackStorage(songId: string, signal?: AbortSignal): Promise<TrackStorage> {
+  return apiRequest<TrackStorage>(`/songs/${encodeURIComponent(songId)}/storage`, { signal });
+}
+
+export const trackStorageQuery = (songId: string) =>
+  queryOptions({
+    queryKey: trackKeys.storage(songId),
+    queryFn: ({ signal }) => fetchTrackStorage(songId, signal),
+    retry: false,
+  });
+
+export function useTrackStorage(songId: string) {
+  return useQuery(trackStorageQuery(songId));
 }
 
 // ── Writes ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import {
   TRACK_FULL_MIX,
   TRACK_LIMITS,
   type TrackLinkProblem,
+  type TrackStorage,
 } from "@choir/contract";
 
 /** The parts a track may be uploaded for: the full mix, the four standard parts, then the choir's own. */
@@ -70,5 +71,17 @@ export function trackFormError(values: {
   }
   if (!values.part) return "part";
   if (values.label.trim().length > TRACK_LIMITS.labelMax) return "label";
+  return null;
+}
+
+/** Why a file cannot be uploaded now, from what the server says of its storage; null while there is room. */
+export type StorageBlock = "person" | "choir" | "disk" | null;
+
+export function storageBlock(storage: TrackStorage | undefined): StorageBlock {
+  if (!storage) return null;
+  if (storage.freeSpaceLow) return "disk";
+  const full = (use: { used: number; limit: number | null }) => use.limit !== null && use.used >= use.limit;
+  if (full(storage.person)) return "person";
+  if (storage.choir && full(storage.choir)) return "choir";
   return null;
 }

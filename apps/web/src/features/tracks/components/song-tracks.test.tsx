@@ -134,3 +134,62 @@ describe("the song page's tracks", () => {
     expect((within(fresh).getByLabelText(/Address of the audio/) as HTMLInputElement).value).toBe("");
   });
 });
+
+describe("the upload form's storage", () => {
+  function answerStorage(storage: unknown) {
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(input, "http://test.invalid");
+      if (url.pathname === `/api/songs/${SONG_ID}/tracks`) return json([]);
+      if (url.pathname === `/api/songs/${SONG_ID}/storage`) return json(storage);
+      return json({ message: "not found", code: "not_found" }, 404);
+    });
+  }
+
+  it("shows how much of the person's and the choir's storage is used", async () => {
+    answerStorage({
+      person: { used: 120 * 1_048_576, limit: 500 * 1_048_576 },
+      choir: { choirId: "77777777-7777-4777-8777-777777777777", used: 0, limit: null },
+      freeSpaceLow: false,
+    });
+    renderTracks();
+    fireEvent.click(await screen.findByTestId("track-add"));
+    const form = await screen.findByTestId("track-upload-form");
+    expect((await within(form).findByTestId("track-storage-person")).textContent).toBe(
+      "Your storage: 120 MB of 500 MB used",
+    );
+    expect(within(form).getByTestId("track-storage-choir").textContent).toBe("Choir storage: 0 MB used");
+    expect(within(form).queryByTestId("track-storage-full")).toBeNull();
+    expect((within(form).getByTestId("track-upload-submit") as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("disables a file's upload with the reason once the choir's storage is full, and still takes a link", async () => {
+    answerStorage({
+      person: { used: 0, limit: 500 * 1_048_576 },
+      choir: {
+        choirId: "77777777-7777-4777-8777-777777777777",
+        used: 2000 * 1_048_576,
+        limit: 2000 * 1_048_576,
+      },
+      freeSpaceLow: false,
+    });
+    renderTracks();
+    fireEvent.click(await screen.findByTestId("track-add"));
+    const form = await screen.findByTestId("track-upload-form");
+    expect((await within(form).findByTestId("track-storage-full")).textContent).toContain(
+      "The choir's storage is full",
+    );
+    expect((within(form).getByTestId("track-upload-submit") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(form).getByRole("radio", { name: "Link" }));
+    expect(within(form).queryByTestId("track-storage-full")).toBeNull();
+    expect((within(form).getByTestId("track-upload-submit") as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says so when the server's disk is short of space", async () => {
+    answerStorage({ person: { used: 0, limit: null }, choir: null, freeSpaceLow: true });
+    renderTracks();
+    fireEvent.click(await screen.findByTestId("track-add"));
+    const form = await screen.findByTestId("track-upload-form");
+    expect((await within(form).findByTestId("track-storage-full")).textContent).toContain("short of space");
+    expect((within(form).getByTestId("track-upload-submit") as HTMLButtonElement).disabled).toBe(true);
+  });
+});

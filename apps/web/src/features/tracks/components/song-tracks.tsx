@@ -1,4 +1,11 @@
-import { type CurrentUser, isFileTrack, type Song, TRACK_LIMITS, type Track } from "@choir/contract";
+import {
+  type CurrentUser,
+  isFileTrack,
+  type Song,
+  TRACK_LIMITS,
+  type Track,
+  type TrackStorage,
+} from "@choir/contract";
 import {
   Alert,
   Anchor,
@@ -25,11 +32,12 @@ import { ApiError } from "../../../lib/api-client";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useChoir } from "../../choirs/api";
-import { useAddTrackLink, useDeleteTrack, useTracks, useUploadTrack } from "../api";
+import { useAddTrackLink, useDeleteTrack, useTrackStorage, useTracks, useUploadTrack } from "../api";
 import {
   AUDIO_ACCEPT,
   canManageTracks,
   formatSize,
+  storageBlock,
   type TrackFormError,
   type TrackKind,
   trackFormError,
@@ -212,6 +220,36 @@ const FIELD_ERRORS: Record<Exclude<TrackFormError, null>, string> = {
   label: "tracks.upload.labelTooLong",
 };
 
+/** The server's refusals of a file for want of room, each in the reader's language. */
+const STORAGE_REFUSALS: Record<string, string> = {
+  storage_quota: "tracks.storage.refused.quota",
+  storage_full: "tracks.storage.refused.disk",
+  too_many_uploads: "tracks.storage.refused.uploads",
+};
+
+/** How much of the person's (and the choir's) storage is used, as an upload would count it. */
+function StorageUsed({ storage }: { storage: TrackStorage }) {
+  const { t, i18n } = useTranslation();
+  // Nothing stored reads "0 MB" (formatSize names the smallest file 1 KB).
+  const size = (bytes: number) => (bytes === 0 ? "0 MB" : formatSize(bytes, i18n.language));
+  const line = (key: string, use: { used: number; limit: number | null }) =>
+    use.limit === null
+      ? t(`${key}Unlimited`, { used: size(use.used) })
+      : t(key, { used: size(use.used), limit: size(use.limit) });
+  return (
+    <Stack gap={2} data-testid="track-storage">
+      <Text size="xs" c="dimmed" data-testid="track-storage-person">
+        {line("tracks.storage.person", storage.person)}
+      </Text>
+      {storage.choir ? (
+        <Text size="xs" c="dimmed" data-testid="track-storage-choir">
+          {line("tracks.storage.choir", storage.choir)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
  * Choose a file (or paste a link) and its part (and a label), send it, a file with its progress shown, and say what
  * the server answered.
@@ -241,6 +279,9 @@ function TrackUploadForm({
   const addLink = useAddTrackLink(songId);
   const isPending = upload.isPending || addLink.isPending;
   const parts = trackPartChoices(choirId ? choir.data?.voiceParts : null);
+  const storage = useTrackStorage(songId);
+  // A file that the server would refuse is not offered; a link stores nothing here.
+  const blocked = kind === "file" ? storageBlock(storage.data) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -259,7 +300,10 @@ function TrackUploadForm({
       },
       onError: (caught: Error) => {
         const fallback = kind === "link" ? "tracks.upload.linkFailed" : "tracks.upload.failed";
-        const text = messageText(t, failureMessage(caught, fallback));
+        const text =
+          caught instanceof ApiError && STORAGE_REFUSALS[caught.code]
+            ? t(STORAGE_REFUSALS[caught.code]!)
+            : messageText(t, failureMessage(caught, fallback));
         const details = caught instanceof ApiError ? caught.errors : [];
         setFailure([text, ...details.filter((detail) => detail !== text)].join(" "));
       },
@@ -355,6 +399,12 @@ function TrackUploadForm({
           ? t("tracks.upload.linkHint")
           : t("tracks.upload.kinds", { mb: TRACK_LIMITS.defaultMaxMb })}
       </Text>
+      {kind === "file" && storage.data ? <StorageUsed storage={storage.data} /> : null}
+      {blocked ? (
+        <Alert color="yellow" data-testid="track-storage-full">
+          {t(`tracks.storage.full.${blocked}`)}
+        </Alert>
+      ) : null}
       {upload.isPending ? (
         <Progress
           value={Math.round(progress * 100)}
@@ -379,6 +429,7 @@ function TrackUploadForm({
             )
           }
           loading={isPending}
+          disabled={blocked !== null}
           data-testid="track-upload-submit"
         >
           {kind === "link" ? t("tracks.upload.submitLink") : t("tracks.upload.submit")}
