@@ -47,27 +47,28 @@ export const RELEASE_GRACE_MS = 1_500;
 /** How long recorded events are kept for a reconnecting reader. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /**
  * The open streams' standing, asked in one statement for all of them: of each (session, person, choir) asked, the
- * ones whose session was revoked or passed its end, or whose person is no longer a member of the choir. Each is
- * looked up by its keys (the sessions' and memberships' primary keys), so thousands of streams cost one round trip.
+ * ones whose session was revoked or passed its end, or whose person is no longer a member of the choir, and which of
+ * the two. Each is looked up on its own by its keys (`lateral`, kept apart by its `limit`, as `liveSessionsQuery`
+ * does), so thousands of streams cost one round trip and no table is read whole, whatever its size.
  */
 export const lapsedStreamsQuery = (asked: string, now: Date) => sql`
-  select asked.session_id as "sessionId", asked.choir_id as "choirId",
-    not exists (
-      select 1 from sessions s
-      where s.id = asked.session_id and s.user_id = asked.user_id
-        and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
-    ) as "hasSessionEnded"
+  select asked.session_id as "sessionId", asked.choir_id as "choirId", live.id is null as "hasSessionEnded"
   from json_to_recordset(${asked}::json) as asked(session_id uuid, user_id uuid, choir_id uuid)
-  where not exists (
-      select 1 from sessions s
+    left join lateral (
+      select s.id from sessions s
       where s.id = asked.session_id and s.user_id = asked.user_id
         and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
-    )
-    or not exists (
-      select 1 from choir_members m where m.choir_id = asked.choir_id and m.user_id = asked.user_id
-    )`;
+      limit 1
+    ) live on true
+    left join lateral (
+      select m.user_id from choir_members m
+      where m.choir_id = asked.choir_id and m.user_id = asked.user_id
+      limit 1
+    ) member on true
+  where live.id is null or member.user_id is null`;
 
 /** Why a stream may no longer be open: its session ended, or its person left the choir. */
 export type StreamLapse = "session" | "membership";
