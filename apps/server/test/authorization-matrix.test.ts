@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Call, MATRIX, ROLES, type Row } from "./authorization-matrix.js";
+import {
+  type Call,
+  MATRIX,
+  ROLES,
+  type Row,
+  VISIBILITY_MATRIX,
+  type VisibilityRow,
+} from "./authorization-matrix.js";
 import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
 import { injectAnswer } from "./inject-stream.js";
+import { buildVisibilityWorld, HIDDEN_CASES } from "./visibility-world.js";
 import { buildWorld } from "./world.js";
 
 /** A row's name: its route, and what tells it apart from another row of the same route. */
@@ -118,5 +126,73 @@ describe("authorization matrix", () => {
       const asAdmin = await send(row.call(world), people.admin);
       expect(asAdmin.statusCode).toBe(row.expect.admin);
     },
+  );
+
+  // ── Song visibility (authorization-matrix.ts, VISIBILITY_MATRIX) ──────────────────────────────────────────────
+  const visibilityName = (row: VisibilityRow) => (row.variant ? `${row.route} (${row.variant})` : row.route);
+
+  it("has a song-visibility row for every route that names a song, and only for routes that exist", () => {
+    const rows = new Set(VISIBILITY_MATRIX.map((row) => row.route));
+    // Routes with a song in the path, and the reads that list or print songs.
+    const naming = routes.filter(
+      (route) =>
+        /\/api\/songs\/\{id\}|\{songId\}/.test(route) ||
+        [
+          "GET /api/songs/search",
+          "GET /api/songs/my",
+          "GET /api/songs/choir/{choirId}",
+          "GET /api/songs/export",
+          "POST /api/songs/bulk-delete",
+          "GET /api/playlists/{id}",
+          "GET /api/choirs/{choirId}/playlists",
+          "POST /api/playlists",
+          "PUT /api/playlists/{id}",
+          "POST /api/playlists/{id}/songs",
+          "GET /api/choirs/{id}/song-usage",
+          "GET /api/playlists/{id}/events",
+          "GET /api/playlists/{id}/lead",
+          "PUT /api/playlists/{id}/lead",
+          "GET /api/playlists/{id}/pdf",
+          "GET /api/playlists/{id}/share",
+          "GET /api/playlists/{id}/export",
+        ].includes(route),
+    );
+    expect(naming.filter((route) => !rows.has(route))).toEqual([]);
+    expect([...rows].filter((route) => !routes.includes(route))).toEqual([]);
+    const names = VISIBILITY_MATRIX.map(visibilityName);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(VISIBILITY_MATRIX.map((row) => [visibilityName(row), row] as const))(
+    "%s, for a song its reader may not see",
+    async (_route, row) => {
+      let current = await buildVisibilityWorld(ctx.app);
+      let changed = false;
+      // Per case, the status and whether the answer named the song: all three are reported, not the first only.
+      const outcomes: Record<string, { status: number; named: boolean }> = {};
+      const expected: Record<string, { status: number; named: boolean }> = {};
+      for (const hidden of HIDDEN_CASES) {
+        if (changed) current = await buildVisibilityWorld(ctx.app);
+        const { world, people } = current;
+        const call = row.call(world, hidden);
+        const response = await send(call, people.member);
+        const song = world.hidden[hidden];
+        outcomes[hidden] = {
+          status: response.statusCode,
+          named: response.body.includes(song.title) || response.body.includes(song.ccli),
+        };
+        expected[hidden] = {
+          status: typeof row.expect === "number" ? row.expect : row.expect[hidden],
+          named: false,
+        };
+        changed = call.method !== "GET" && response.statusCode < 400;
+        if (response.statusCode >= 400) {
+          expect(response.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+        }
+      }
+      expect(outcomes).toEqual(expected);
+    },
+    // Three worlds and up to three songbooks drawn on a shared machine.
+    120_000,
   );
 });

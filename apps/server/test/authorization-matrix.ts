@@ -8,6 +8,7 @@
  */
 
 import { trackForm, wavFile } from "./audio.js";
+import type { HiddenCase, VisibilityWorld } from "./visibility-world.js";
 
 export const ROLES = ["anonymous", "outsider", "member", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -656,3 +657,261 @@ export const MATRIX: Row[] = [
 function get(url: string): Call {
   return { method: "GET", url };
 }
+
+// ── Song visibility: every route that names a song, for a song its reader may not see ───────────────────────
+//
+// The reader is a plain member of a choir whose playlist holds songs hidden from them (visibility-world.ts): a
+// private song of another member, a song shared only with another choir, and a choir version whose original is
+// private to its creator (the playlist holds the version; the hidden song is the original). A route answers 404
+// as for a song that does not exist, or answers with the song counted or listed but never named: no answer may
+// carry the hidden song's title (nor, but for the original, whose version carries the same credits, its CCLI number).
+
+export interface VisibilityRow {
+  /** As in the OpenAPI document. */
+  route: string;
+  variant?: string;
+  call: (world: VisibilityWorld, hidden: HiddenCase) => Call;
+  /** The status for every case, or per case. */
+  expect: number | Record<HiddenCase, number>;
+  note?: string;
+}
+
+const hiddenSong = (w: VisibilityWorld, c: HiddenCase) => w.hidden[c];
+
+export const VISIBILITY_MATRIX: VisibilityRow[] = [
+  { route: "GET /api/songs/{id}", call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}`), expect: 404 },
+  {
+    route: "GET /api/songs/{id}",
+    variant: "with the choir's history",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}?choirId=${w.choirId}`),
+    expect: 404,
+  },
+  {
+    route: "PUT /api/songs/{id}",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/songs/${hiddenSong(w, c).id}`,
+      payload: { title: "Taken", content: "{title: Taken}\n[G]Words" },
+    }),
+    expect: 404,
+  },
+  {
+    route: "DELETE /api/songs/{id}",
+    call: (w, c) => ({ method: "DELETE", url: `/api/songs/${hiddenSong(w, c).id}` }),
+    expect: 404,
+  },
+  {
+    route: "PUT /api/songs/{id}/visibility",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/songs/${hiddenSong(w, c).id}/visibility`,
+      payload: { visibility: 1 },
+    }),
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/versions",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/songs/${hiddenSong(w, c).id}/versions`,
+      payload: { choirId: w.choirId, title: "Another version" },
+    }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/tracks",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/tracks`),
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/tracks",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/songs/${hiddenSong(w, c).id}/tracks`,
+      payload: { part: "all", link: "https://example.com/take.mp3" },
+    }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/storage",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/storage`),
+    expect: 404,
+  },
+  {
+    route: "DELETE /api/songs/{id}/tracks/{trackId}",
+    call: (w, c) => ({
+      method: "DELETE",
+      url: `/api/songs/${hiddenSong(w, c).id}/tracks/${hiddenSong(w, c).trackId}`,
+    }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/tracks/{trackId}/audio",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/tracks/${hiddenSong(w, c).trackId}/audio`),
+    expect: 404,
+  },
+  {
+    route: "GET /api/choirs/{choirId}/songs/{songId}/last-sung",
+    call: (w, c) => get(`/api/choirs/${w.choirId}/songs/${hiddenSong(w, c).id}/last-sung`),
+    expect: 404,
+    note: "a song's history in the choir names the song: 404 as for one that does not exist",
+  },
+  {
+    route: "GET /api/choirs/{choirId}/songs/{songId}/last-sung",
+    variant: "family",
+    call: (w, c) => get(`/api/choirs/${w.choirId}/songs/${hiddenSong(w, c).id}/last-sung?scope=family`),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/search",
+    call: () => get("/api/songs/search?searchTerm=unseen"),
+    expect: 200,
+    note: "listed only when visible: the hidden songs are not found",
+  },
+  { route: "GET /api/songs/my", call: () => get("/api/songs/my"), expect: 200 },
+  {
+    route: "GET /api/songs/choir/{choirId}",
+    call: (w) => get(`/api/songs/choir/${w.choirId}`),
+    expect: 200,
+  },
+  {
+    route: "GET /api/songs/export",
+    call: (w, c) => get(`/api/songs/export?ids=${hiddenSong(w, c).id}`),
+    expect: 200,
+    note: "only songs the caller sees are exported: the file is empty",
+  },
+  {
+    route: "GET /api/songs/export",
+    variant: "ChordPro file",
+    call: (w, c) => get(`/api/songs/export?ids=${hiddenSong(w, c).id}&format=chordpro`),
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/bulk-delete",
+    call: (w, c) => ({
+      method: "POST",
+      url: "/api/songs/bulk-delete",
+      payload: { songIds: [hiddenSong(w, c).id] },
+    }),
+    expect: 200,
+    note: "a result per id, the hidden one not deleted",
+  },
+  {
+    route: "GET /api/playlists/{id}",
+    call: (w) => get(`/api/playlists/${w.playlistId}`),
+    expect: 200,
+    note: "the entry stays (the choir's), its song null: the web app shows a placeholder",
+  },
+  {
+    route: "GET /api/choirs/{choirId}/playlists",
+    call: (w) => get(`/api/choirs/${w.choirId}/playlists`),
+    expect: 200,
+  },
+  {
+    route: "POST /api/playlists",
+    call: (w, c) => ({
+      method: "POST",
+      url: "/api/playlists",
+      payload: {
+        choirId: w.choirId,
+        date: "2032-04-04",
+        sections: [{ title: "Songs", songs: [{ songId: hiddenSong(w, c).id }] }],
+      },
+    }),
+    expect: 404,
+  },
+  {
+    route: "PUT /api/playlists/{id}",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.emptyPlaylistId}`,
+      payload: { sections: [{ title: "Songs", songs: [{ songId: hiddenSong(w, c).id }] }] },
+    }),
+    expect: 404,
+  },
+  {
+    route: "POST /api/playlists/{id}/songs",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/playlists/${w.emptyPlaylistId}/songs`,
+      payload: { songId: hiddenSong(w, c).id },
+    }),
+    expect: 404,
+  },
+  {
+    route: "DELETE /api/playlists/{id}/songs/{songId}",
+    call: (w, c) => ({ method: "DELETE", url: `/api/playlists/${w.playlistId}/songs/${w.entrySongIds[c]}` }),
+    expect: 200,
+    note: "the entry is the choir's: its editors may take it out; the answer does not name the song",
+  },
+  {
+    route: "PUT /api/playlists/{id}/songs/{songId}",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/songs/${w.entrySongIds[c]}`,
+      payload: { key: "A" },
+    }),
+    expect: 200,
+  },
+  {
+    route: "POST /api/playlists/{id}/songs/{songId}/move",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/playlists/${w.playlistId}/songs/${w.entrySongIds[c]}/move`,
+      payload: { toSectionId: w.sectionId, order: 0 },
+    }),
+    expect: 200,
+  },
+  {
+    route: "GET /api/choirs/{id}/song-usage",
+    call: (w) => get(`/api/choirs/${w.choirId}/song-usage?from=2025-01-01&to=2025-12-31`),
+    expect: 200,
+    note: "counted without title and credits (isHidden)",
+  },
+  {
+    route: "GET /api/choirs/{id}/song-usage",
+    variant: "csv",
+    call: (w) => ({
+      method: "GET",
+      url: `/api/choirs/${w.choirId}/song-usage?from=2025-01-01&to=2025-12-31`,
+      headers: { accept: "text/csv" },
+    }),
+    expect: 200,
+  },
+  {
+    route: "GET /api/playlists/{id}/events",
+    call: (w) => ({ method: "GET", url: `/api/playlists/${w.playlistId}/events`, isStream: true }),
+    expect: 200,
+  },
+  {
+    route: "GET /api/playlists/{id}/lead",
+    call: (w) => get(`/api/playlists/${w.playlistId}/lead`),
+    expect: 200,
+  },
+  {
+    route: "PUT /api/playlists/{id}/lead",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/lead`,
+      payload: { entryId: w.entryIds[c], position: 0.5 },
+    }),
+    expect: 200,
+  },
+  {
+    route: "GET /api/playlists/{id}/pdf",
+    call: (w) => get(`/api/playlists/${w.playlistId}/pdf`),
+    expect: 200,
+    note: "the songbook prints what every member sees; the hidden songs are left out",
+  },
+  {
+    route: "GET /api/playlists/{id}/share",
+    call: (w) => get(`/api/playlists/${w.playlistId}/share`),
+    expect: 200,
+  },
+  {
+    route: "GET /api/playlists/{id}/export",
+    call: (w) => get(`/api/playlists/${w.playlistId}/export`),
+    expect: 200,
+    note: "the zip's file names are the songs' titles: the hidden songs are left out, as in the songbook",
+  },
+];

@@ -330,6 +330,7 @@ describe("song history and usage", () => {
         copyright: "© 2001 Alpha Songs",
         composer: null,
         lyricist: null,
+        isHidden: false,
       },
       {
         songId: tricky,
@@ -340,6 +341,7 @@ describe("song history and usage", () => {
         copyright: '+ 2020 "Quoted" Songs\u00a0Ñandú',
         composer: "@Writer",
         lyricist: "-Lyricist",
+        isHidden: false,
       },
     ]);
 

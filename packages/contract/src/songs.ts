@@ -368,18 +368,21 @@ export type SongUsageQuery = z.input<typeof SongUsageQuery>;
 
 /**
  * One song of a usage report: a song and its choir versions together, under the song they were made from; `count`
- * playlists of the range held it, the latest dated `lastSung`. Credits are the song's.
+ * playlists of the range held it, the latest dated `lastSung`. Credits are the song's. A song its reader may not
+ * read is counted but not named: `isHidden` true, `title` and credits null (the web app shows a placeholder).
  */
 export const SongUsageRow = z
   .object({
     songId: z.uuid(),
-    title: z.string(),
+    title: z.string().nullable(),
     count: z.number().int().min(1),
     lastSung: IsoDate,
     ccli: z.string().nullable(),
     copyright: z.string().nullable(),
     composer: z.string().nullable(),
     lyricist: z.string().nullable(),
+    /** The reader may not read this song: it is counted, shown without its title and credits. */
+    isHidden: z.boolean(),
   })
   .meta({ id: "SongUsageRow" });
 export type SongUsageRow = z.infer<typeof SongUsageRow>;

@@ -37,6 +37,7 @@ import {
   listChoirPlaylists,
   moveSong,
   removeSong,
+  requireVisibleSong,
   setEntryKey,
   updatePlaylist,
 } from "./service.js";
@@ -315,6 +316,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireMember(app.db, request.params.choirId, request.session!.userId);
+      await requireVisibleSong(app.db, request.params.songId, request.session!.userId);
       reply.header("Cache-Control", "no-store");
       const { scope, take } = request.query;
       const today = app.clock.now().toISOString().slice(0, 10);

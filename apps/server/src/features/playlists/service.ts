@@ -1027,6 +1027,15 @@ export async function lastSung(db: Db, choirId: string, songId: string, until: s
     .limit(take);
 }
 
+/** 404 unless the reader may see the song (the one visibility rule): a song's history names it. */
+export async function requireVisibleSong(db: Db, songId: string, userId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.id, songId), songVisibleTo(userId)));
+  if (!row) throw notFound(SONG_MESSAGES.notFound);
+}
+
 /**
  * The latest of a choir's playlists holding a song's family (the song it was made from, or itself, and every
  * choir version of that) dated before `today` and up to `until`, each playlist once, newest first: the days a

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { PLAYLIST_MESSAGES } from "@choir/contract";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { choirRole } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { choirs, playlistEntries, playlistSections, playlists, songs } from "../../db/schema/index.js";
 import { notFound } from "../../http/errors.js";
+import { visibleToChoir } from "../songs/policy.js";
 
 /** What a songbook shows of a playlist, without the songs' texts (enough to tell whether a copy is current). */
 export interface SongbookOutline {
@@ -32,18 +33,8 @@ export interface SongbookOutline {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Songs a shared songbook prints: those every member of the choir may see (public ones, those shared with the
- * choir, the choir's own versions). A member's private song stays out of a document anyone with the link reads.
- */
-function visibleToChoir(choirId: string): SQL {
-  return sql`(
-    ${songs.visibility} = 1
-    or (${songs.visibility} = 2 and exists (
-      select 1 from song_choirs sc where sc.song_id = ${songs.id} and sc.choir_id = ${choirId}))
-    or ${songs.versionChoirId} = ${choirId}
-  )`;
-}
+// Songs a shared songbook prints: those every member of the choir may see (`visibleToChoir`, the one rule in
+// songs/policy.ts). A member's private song stays out of a document anyone with the link reads.
 
 /** A saved playlist's outline for its songbook; anything else (unknown, deleted, not an id) is 404. */
 export async function findSongbookOutline(db: Db, playlistId: string): Promise<SongbookOutline> {

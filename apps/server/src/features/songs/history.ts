@@ -1,6 +1,7 @@
 import { PUBLIC_DOMAIN_COPYRIGHTS, SONG_HISTORY_LIMITS, type SongUsageRow } from "@choir/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { songColumnsOf, songVisible } from "./policy.js";
 
 /**
  * A song's history in a choir: the choir's playlists dated before today holding the song's family, the latest date
@@ -93,28 +94,43 @@ export async function songHistories(
 }
 
 /**
- * The usage report of a choir: each song family held by the choir's playlists dated from `from` to `to` (both
- * included), under its root song, with how many of those playlists held it and the latest date; songs whose
- * copyright marks them public domain are left out (the contract's `isPublicDomain`, here in SQL: lowercase,
- * unaccented, spaces and full stops around taken off). Most sung first, then by title.
+ * The usage report of a choir, as `readerId` may see it: each song family held by the choir's playlists dated from
+ * `from` to `to` (both included), under its root song, with how many of those playlists held it and the latest
+ * date; songs whose copyright marks them public domain are left out (the contract's `isPublicDomain`, here in SQL:
+ * lowercase, unaccented, spaces and full stops around taken off). Most sung first, then by title.
+ *
+ * A family is named by its root when the reader may see it (the one visibility rule, policy.ts), else by a member
+ * of the family the reader may see that the range held (the choir's own version first); a family with none is
+ * counted as a row without title or credits (`isHidden`), so the report never names what its reader may not read.
  */
-export async function songUsage(db: Db, choirId: string, from: string, to: string): Promise<SongUsageRow[]> {
+export async function songUsage(
+  db: Db,
+  choirId: string,
+  readerId: string,
+  from: string,
+  to: string,
+): Promise<SongUsageRow[]> {
+  const seen = (alias: string) => songVisible(songColumnsOf(alias), sql`${readerId}::uuid`);
   const result = await db.execute(sql`with used as (
-      select coalesce(s.base_song_id, s.id) as root, count(distinct p.id)::int as count, max(p.date) as last_sung
+      select coalesce(s.base_song_id, s.id) as root, count(distinct p.id)::int as count, max(p.date) as last_sung,
+        (array_agg(s.id order by (s.version_choir_id is not distinct from ${choirId}::uuid) desc, s.id)
+          filter (where ${seen("s")}))[1] as seen_id
       from playlists p
       join playlist_entries e on e.playlist_id = p.id
       join songs s on s.id = e.song_id
       where p.choir_id = ${choirId} and p.date between ${from}::date and ${to}::date
       group by 1)
-    select r.id as "songId", r.title, used.count, to_char(used.last_sung, 'YYYY-MM-DD') as "lastSung",
-      r.ccli, r.copyright, r.composer, r.lyricist
+    select coalesce(shown.id, r.id) as "songId", shown.title, used.count,
+      to_char(used.last_sung, 'YYYY-MM-DD') as "lastSung",
+      shown.ccli, shown.copyright, shown.composer, shown.lyricist, shown.id is null as "isHidden"
     from used join songs r on r.id = used.root
+      left join songs shown on shown.id = case when ${seen("r")} then r.id else used.seen_id end
     where r.copyright is null
       or lower(choir_unaccent(btrim(r.copyright, ' .'))) not in (${sql.join(
         PUBLIC_DOMAIN_COPYRIGHTS.map((mark) => sql`${mark}`),
         sql`, `,
       )})
-    order by used.count desc, r.title_norm, r.id
+    order by used.count desc, shown.title_norm nulls last, r.id
     limit ${SONG_HISTORY_LIMITS.usageRowsMax}`);
   return rowsOf<SongUsageRow>(result).map((row) => ({ ...row, count: Number(row.count) }));
 }

@@ -5,7 +5,7 @@ import { type Db, preparedStatement, sqlArray } from "../../db/client.js";
 import { choirMembers, choirs, songChoirs, songs, songTags, tags, users } from "../../db/schema/index.js";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../http/errors.js";
 import { monthsBefore, type SongHistory, sungSongs } from "./history.js";
-import { requireCreator, visibleTo } from "./policy.js";
+import { requireCreator, songColumnsOf, songVisible, visibleTo } from "./policy.js";
 import type { SearchCache } from "./search-cache.js";
 import { compareCodePoints, type IndexSort, type IndexWord } from "./search-index.js";
 import type { CallerFacts, SearchIndexSync } from "./search-index-sync.js";
@@ -992,12 +992,9 @@ async function pageDetails(db: Db, songIds: string[], rows: PageRow[]): Promise<
   return ordered.map((row, i) => songDetailsOf({ ...row, tags: tagLists[i]! }));
 }
 
-/** Who may see a song, read from its search or browse row (`alias`). */
+/** Who may see a song, read from its search or browse row (`alias`): the one visibility rule (policy.ts). */
 function visibleSearchRow(callerId: string | SQL, alias: string): SQL {
-  const t = sql.raw(alias);
-  return sql`(${t}.creator_id = ${callerId} or ${t}.visibility = 1
-      or (${t}.visibility = 2 and ${t}.choir_ids && (select coalesce(array_agg(m.choir_id), '{}') from choir_members m where m.user_id = ${callerId}))
-      or ${t}.version_choir_id in (select m.choir_id from choir_members m where m.user_id = ${callerId}))`;
+  return songVisible(songColumnsOf(alias, "search"), callerId);
 }
 
 async function runSearch(db: Db, callerId: string, filters: SearchFilters): Promise<SearchRow[]> {

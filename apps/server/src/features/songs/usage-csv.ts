@@ -25,6 +25,12 @@ const HEADINGS: Record<Language, string[]> = {
   ],
 };
 
+/** What a row shows in place of the title of a song its reader may not read (the web app says the same). */
+export const HIDDEN_SONG: Record<Language, string> = {
+  en: "A song you cannot see",
+  es: "Una canción que no puedes ver",
+};
+
 /**
  * A text cell: a cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage return)
  * gets an apostrophe in front, so the report never runs what a song's title or credits say.
@@ -47,7 +53,7 @@ export function usageCsv(rows: SongUsageRow[], language: Language): Buffer {
   const lines = [HEADINGS[language].map(field).join(",")];
   for (const row of rows) {
     const cells = [
-      textCell(row.title),
+      row.isHidden ? HIDDEN_SONG[language] : textCell(row.title),
       textCell(row.ccli),
       String(row.count),
       row.lastSung,

@@ -18,7 +18,9 @@ export const songUsageRoutes: FastifyPluginAsyncZod = async (app) => {
           "The songs a choir's playlists dated from `from` to `to` held, with counts and credits (members)",
         description:
           "A song and its choir versions make one row, under the song they were made from; songs whose copyright " +
-          'says "Public domain" (or "Dominio público") are left out. The range is at most three years. With ' +
+          'says "Public domain" (or "Dominio público") are left out. A song the caller may not read is counted ' +
+          "without its title and credits (`isHidden`); the CSV writes a placeholder in its place. The range is at " +
+          "most three years. With " +
           "`Accept: text/csv` the same rows as a CSV file (UTF-8 with a byte-order mark, headings in the " +
           "caller's language, cells a spreadsheet would take for formulas prefixed with an apostrophe).",
         params: z.object({ id: z.uuid() }),
@@ -33,9 +35,10 @@ export const songUsageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const choirId = request.params.id;
-      await requireMember(app.db, choirId, request.session!.userId);
+      const userId = request.session!.userId;
+      await requireMember(app.db, choirId, userId);
       const { from, to } = request.query;
-      const rows = await songUsage(app.db, choirId, from, to);
+      const rows = await songUsage(app.db, choirId, userId, from, to);
       reply.header("Cache-Control", "private, no-store").header("Vary", "Accept, Accept-Language");
       if (!wantsCsv(request.headers.accept)) return rows;
       return (

@@ -22,6 +22,7 @@ const row = (overrides: Partial<SongUsageRow> = {}): SongUsageRow => ({
   copyright: "Words: public domain; arr. © 2020 Harbor Press",
   composer: "William Walker",
   lyricist: "John Newton",
+  isHidden: false,
   ...overrides,
 });
 
@@ -87,6 +88,33 @@ describe("the song usage report", () => {
       `/songs/${SONG_ID}?choirId=${TEST_CHOIR_ID}`,
     );
     expect(screen.getByTestId("song-usage-count").textContent).toBe("2 songs · sung 4 times in all");
+  });
+
+  it("shows a song its reader may not read as a translated placeholder, counted, without a link or credits", async () => {
+    const hidden = row({
+      songId: "55555555-5555-4555-8555-555555555555",
+      title: null,
+      ccli: null,
+      copyright: null,
+      composer: null,
+      lyricist: null,
+      isHidden: true,
+      count: 2,
+    });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify([row(), hidden])));
+    renderUsage();
+    const rows = await screen.findAllByTestId("song-usage-row");
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[1]!)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["A song you cannot see", "2", "Dec 7, 2025", "—", "—"]);
+    expect(within(rows[1]!).queryByRole("link")).toBeNull();
+    expect(screen.getByTestId("song-usage-count").textContent).toBe("2 songs · sung 5 times in all");
+    await i18n.changeLanguage("es");
+    expect(await within(rows[1]!).findByText("Una canción que no puedes ver")).toBeTruthy();
+    await i18n.changeLanguage("en");
   });
 
   it("reads its range from the address and shows the empty state, with nothing to download", async () => {

@@ -161,11 +161,22 @@ export function SongUsagePage() {
     );
   } else {
     const total = usage.data.reduce((sum, row) => sum + row.count, 0);
-    const songLink = (row: SongUsageRow) => (
-      <Anchor component={Link} to={`/songs/${row.songId}?choirId=${choirId}`} fw={600}>
-        {row.title}
-      </Anchor>
-    );
+    // A song the reader may not read is counted without its title and credits: a placeholder, not a link.
+    const songLink = (row: SongUsageRow) =>
+      row.isHidden || row.title === null ? (
+        <Text
+          component="span"
+          fs="italic"
+          title={t("songs.usage.hiddenSongHint")}
+          data-testid="song-usage-hidden"
+        >
+          {t("songs.usage.hiddenSong")}
+        </Text>
+      ) : (
+        <Anchor component={Link} to={`/songs/${row.songId}?choirId=${choirId}`} fw={600}>
+          {row.title}
+        </Anchor>
+      );
     body = (
       <Stack gap="sm">
         <Text fw={600} role="status" data-testid="song-usage-count">
