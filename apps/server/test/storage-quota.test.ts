@@ -97,7 +97,17 @@ describe("quotas on stored bytes", () => {
     const songId = await newSong(ctx.app, person);
     const first = await uploadTrack(ctx.app, person, songId, wavFile({ bytes: 40 * 1024 }));
     expect(first.statusCode).toBe(201);
-    const full = await uploadTrack(ctx.app, person, songId, wavFile({ bytes: 100 }));
+    // A body that never ends: the answer comes before the file is read.
+    const body = new PassThrough();
+    const form = trackForm(wavFile({ bytes: 100 }), { part: "all" });
+    body.write(form.payload.subarray(0, 120));
+    const full = await ctx.app.inject({
+      method: "POST",
+      url: `/api/songs/${songId}/tracks`,
+      headers: { ...form.headers, ...bearer(person.token) },
+      payload: body,
+    });
+    body.destroy();
     expect(full.statusCode).toBe(413);
     expect(full.json()).toMatchObject({ code: "storage_quota" });
     const removed = await ctx.app.inject({
@@ -149,17 +159,29 @@ describe("quotas on stored bytes", () => {
   it("counts uploads finishing together under a lock: they cannot pass the choir's quota together", async () => {
     const admin = await signInPerson(ctx.app, "admin");
     const choir = await createChoir(ctx.app, admin);
-    const singers = [];
+    // Four singers, each adding to another version of the choir: no song's lock orders them, the choir's must.
+    const uploads = [];
     for (let i = 0; i < 4; i++) {
       const singer = await signInPerson(ctx.app, `racer${i}`);
       await addMember(ctx.app, choir.id, singer);
-      singers.push(singer);
+      const version = await newVersion(ctx.app, admin, await newSong(ctx.app, admin, [choir.id]), choir.id);
+      uploads.push({ singer, version });
     }
-    const version = await newVersion(ctx.app, admin, await newSong(ctx.app, admin, [choir.id]), choir.id);
     const file = wavFile({ bytes: 25 * 1024 });
-    const answers = await Promise.all(singers.map((singer) => uploadTrack(ctx.app, singer, version, file)));
+    const answers = await Promise.all(
+      uploads.map(({ singer, version }) => uploadTrack(ctx.app, singer, version, file)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 413, 413]);
-    expect(readdirSync(join(ctx.app.config.dataDir, "tracks", version))).toHaveLength(2);
+    const shown = await storageOf(ctx.app, uploads[0]!.singer, uploads[0]!.version);
+    expect(shown.json().choir.used).toBe(50 * 1024);
+  });
+
+  it("counts one person's uploads finishing together under their lock", async () => {
+    const person = await signInPerson(ctx.app, "twice");
+    const songs = [await newSong(ctx.app, person), await newSong(ctx.app, person)];
+    const file = wavFile({ bytes: 25 * 1024 });
+    const answers = await Promise.all(songs.map((songId) => uploadTrack(ctx.app, person, songId, file)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413]);
   });
 
   it("shows the song's storage only to its readers: outsiders 404", async () => {
