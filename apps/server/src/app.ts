@@ -45,7 +45,7 @@ import { trackRouteHandlers } from "./http/in-flight.js";
 import { requestLanguage } from "./http/language.js";
 import { loggedPath } from "./http/log-path.js";
 import { registerRateLimit } from "./http/rate-limit.js";
-import { InterchangePool } from "./interchange/interchange-pool.js";
+import { defaultInterchangePool, InterchangePool } from "./interchange/interchange-pool.js";
 import { LiveHub } from "./live/hub.js";
 import { postgresTransport, redisTransport } from "./live/transport.js";
 import { createMailer, type Mailer, usesOutbox } from "./mail/mailer.js";
@@ -195,10 +195,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   await registerTrackStorage(app);
-  const songbooks = new SongbookRenderer(config.pdf);
+  const songbooks = new SongbookRenderer({ ...config.pdf, budgetMs: config.workerTaskBudgetMs });
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
-  const interchange = new InterchangePool();
+  const interchange = new InterchangePool(defaultInterchangePool(config.workerTaskBudgetMs));
   app.decorate("interchange", interchange);
   app.addHook("onClose", () => interchange.close());
   // Closing hooks run last-registered first: this one runs after the HTTP server has closed and before the mailer

@@ -36,6 +36,10 @@ export const SONG_MESSAGES = {
   dailyLimit: "You have created as many songs as one day allows. Please try again later.",
   /** 409: an import confirmed with a preview's digest whose files no longer read as previewed. */
   importChanged: "The files no longer read as the preview showed them: preview them again.",
+  /** 422 `work_too_long`: an import, export or songbook ran past the worker pools' time budget (WORKER_TASK_BUDGET_MS). */
+  workTooLong: "This took too long to prepare. Please try again with fewer or smaller files or songs.",
+  /** 429 `work_in_flight`: the person's previous import or export is still under way (one at a time per person). */
+  workInFlight: "Your previous import or export is still under way. Please wait for it to finish.",
 } as const;
 
 export const TEMPLATE_MESSAGES = {

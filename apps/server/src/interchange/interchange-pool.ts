@@ -1,20 +1,38 @@
 /**
- * Reading import files and writing zips run in a small pool of worker threads (piscina), never on the event loop:
- * XML parsing, unzipping and converting a few hundred songs is CPU work of a second or more. The pool is bounded:
- * one or two threads (the event loop keeps a core, and the PDF pool has its own) and a waiting room of a few jobs;
- * a job that finds both full is refused at once with 503 `interchange_busy` and Retry-After, before any of its work.
+ * Reading import files and writing exports (converting songs to ChordPro or OpenLyrics, moving a playlist's songs to
+ * their keys, zipping) run in a small pool of worker threads (piscina), never on the event loop: XML parsing,
+ * unzipping and converting a few hundred songs is CPU work of a second or more. The pool is bounded: one or two
+ * threads (the event loop keeps a core, and the PDF pool has its own) and a waiting room of a few jobs; a job that
+ * finds both full is refused at once with 503 `interchange_busy` and Retry-After, before any of its work. Each job
+ * has a time budget (WORKER_TASK_BUDGET_MS, workers/budgeted-pool.ts): past it, its thread is ended and the request
+ * answers 422 `work_too_long`. One person has at most one import or export in flight in this process (`forPerson`):
+ * a second one at the same time answers 429 `work_in_flight` with Retry-After.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
+import { SONG_MESSAGES } from "@choir/contract";
+import { type Credits, writeCredits } from "@choir/songsheet";
+import type { FastifyReply } from "fastify";
 import { AppError } from "../http/errors.js";
+import { BudgetedPool } from "../workers/budgeted-pool.js";
+import type { ExportedSongText, ExportFile, PlaylistSongText } from "./export-jobs.js";
 import type { InterchangeJob, InterchangeResult } from "./interchange-task.js";
 import type { IncomingFile, ReadEntry } from "./read-files.js";
 import type { Language } from "./sections.js";
 
 export const INTERCHANGE_BUSY_MESSAGE =
   "Many imports and exports are under way right now. Please try again in a moment.";
+
+/**
+ * Characters of a song text whose credits are written on the event loop; a longer text goes to a thread. Writing
+ * credits reads the text line by line: about 1 ms per few thousand lines, up to 100 ms or more for 100,000 characters
+ * of short lines (docs/decisions/0089-heavy-work-in-pools-with-a-time-budget.md).
+ */
+export const CREDITS_ON_LOOP_MAX_CHARS = 10_000;
+
+/** Seconds a person whose import or export is under way is asked to wait before starting another. */
+export const WORK_IN_FLIGHT_RETRY_AFTER_SECONDS = 2;
 
 /** A worker's heap limit: a file that would need more fails alone. */
 const WORKER_HEAP_MB = 256;
@@ -30,18 +48,49 @@ function workerFile(): string {
 export interface InterchangePoolOptions {
   threads: number;
   queue: number;
+  /** How long one job may run in its thread (ms). */
+  budgetMs: number;
 }
 
-export const defaultInterchangePool = (): InterchangePoolOptions => ({
+export const defaultInterchangePool = (budgetMs: number): InterchangePoolOptions => ({
   threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   queue: 8,
+  budgetMs,
 });
 
 export class InterchangePool {
-  private pool: Piscina<InterchangeJob, InterchangeResult> | null = null;
+  private readonly pool: BudgetedPool<InterchangeJob, InterchangeResult>;
   private outstanding = 0;
+  /** People with an import or export under way. */
+  private readonly working = new Set<string>();
 
-  constructor(private readonly options: InterchangePoolOptions = defaultInterchangePool()) {}
+  constructor(private readonly options: InterchangePoolOptions) {
+    this.pool = new BudgetedPool({
+      filename: workerFile(),
+      threads: options.threads,
+      heapMb: WORKER_HEAP_MB,
+      budgetMs: options.budgetMs,
+      nice: NICE,
+      idleMs: IDLE_THREAD_MS,
+    });
+  }
+
+  /**
+   * Runs one import or export of `userId` (the whole request's work, reading and saving); while it runs, another of
+   * theirs is refused with 429 `work_in_flight` and Retry-After. Per process: each instance counts its own.
+   */
+  async forPerson<T>(userId: string, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    if (this.working.has(userId)) {
+      reply.header("Retry-After", String(WORK_IN_FLIGHT_RETRY_AFTER_SECONDS));
+      throw new AppError("work_in_flight", 429, SONG_MESSAGES.workInFlight);
+    }
+    this.working.add(userId);
+    try {
+      return await work();
+    } finally {
+      this.working.delete(userId);
+    }
+  }
 
   /** Import files read into songs and problems, in order (see read-files.ts). */
   async read(files: IncomingFile[], language: Language): Promise<ReadEntry[]> {
@@ -49,8 +98,30 @@ export class InterchangePool {
   }
 
   /** A zip of text files, in order. */
-  async zip(files: { name: string; text: string }[]): Promise<Buffer> {
+  async zip(files: ExportFile[]): Promise<Buffer> {
     return Buffer.from((await this.run({ kind: "zip", files })) as ArrayBuffer);
+  }
+
+  /** Songs as ChordPro or OpenLyrics files: one song's file, or a zip of several. */
+  async exportSongs(
+    songs: ExportedSongText[],
+    format: "chordpro" | "openlyrics",
+    updatedAt: Date[],
+  ): Promise<ExportFile | Buffer> {
+    const result = await this.run({ kind: "songs", songs, format, updatedAt });
+    return result instanceof ArrayBuffer ? Buffer.from(result) : (result as ExportFile);
+  }
+
+  /** The song text with the given credits written into it (@choir/songsheet's writeCredits); long texts in a thread. */
+  async writeCredits(content: string, credits: Partial<Credits>): Promise<string> {
+    if (!Object.values(credits).some((value) => value !== undefined)) return content;
+    if (content.length <= CREDITS_ON_LOOP_MAX_CHARS) return writeCredits(content, credits);
+    return (await this.run({ kind: "credits", content, credits })) as string;
+  }
+
+  /** A playlist's songs as a zip of numbered ChordPro files in their entries' keys (export-jobs.ts). */
+  async exportPlaylist(heading: string, entries: PlaylistSongText[]): Promise<Buffer> {
+    return Buffer.from((await this.run({ kind: "playlist", heading, entries })) as ArrayBuffer);
   }
 
   private async run(job: InterchangeJob): Promise<InterchangeResult> {
@@ -59,35 +130,25 @@ export class InterchangePool {
     }
     this.outstanding += 1;
     try {
-      return await this.workers().run(job);
+      return await this.pool.run(job);
     } finally {
       this.outstanding -= 1;
     }
   }
 
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.destroy();
+  /** Jobs ended by their time budget since the start. */
+  get overBudget(): number {
+    return this.pool.overBudget;
   }
 
-  private workers(): Piscina<InterchangeJob, InterchangeResult> {
-    this.pool ??= new Piscina<InterchangeJob, InterchangeResult>({
-      filename: workerFile(),
-      minThreads: 0,
-      maxThreads: this.options.threads,
-      maxQueue: Math.max(1, this.options.queue + this.options.threads),
-      idleTimeout: IDLE_THREAD_MS,
-      niceIncrement: NICE,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    return this.pool;
+  async close(): Promise<void> {
+    await this.pool.close();
   }
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The worker threads that read import files and write export zips. */
+    /** The worker threads that read import files and write exports. */
     interchange: InterchangePool;
   }
 }

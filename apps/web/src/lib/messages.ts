@@ -41,6 +41,8 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   [SONG_MESSAGES.notCreator]: "songs.errors.notCreator",
   [SONG_MESSAGES.dailyLimit]: "songs.errors.dailyLimit",
   [SONG_MESSAGES.importChanged]: "songs.library.import.changed",
+  [SONG_MESSAGES.workTooLong]: "serverMessages.workTooLong",
+  [SONG_MESSAGES.workInFlight]: "serverMessages.workInFlight",
   [TEMPLATE_MESSAGES.notFound]: "serverMessages.templateNotFound",
   [TEMPLATE_MESSAGES.titleRequired]: "templates.validation.titleRequired",
   [TEMPLATE_MESSAGES.atLeastOneSection]: "templates.validation.atLeastOneSectionTitle",

@@ -3,16 +3,25 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { choirRole } from "../../access/choir-access.js";
 import { notFound } from "../../http/errors.js";
-import { attachment, chordProFile, inEntryKey, numberedName } from "../../interchange/export-files.js";
+import { attachment } from "../../interchange/export-files.js";
 import { findSongbookOutline, songbookFileNames, songContents } from "./service.js";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
 
 /**
  * A playlist's songs as a zip of ChordPro files, for other song tools: `01 - Title.chordpro` in playing order (the
  * sections in order, each section's songs in order), each moved to the key the entry sets, with a `#` comment line
  * naming the playlist, its date and the section. For the members of the playlist's choir, as its read; the songs
- * are those the songbook prints (every member may see them).
+ * are those the songbook prints (every member may see them). The files are written in the interchange worker
+ * threads within their time budget (else 422 `work_too_long`); one import or export per person at a time (else 429
+ * `work_in_flight`).
  */
 export const playlistExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,29 +44,25 @@ export const playlistExportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await choirRole(app.db, outline.playlist.choirId, request.session!.userId))) {
         throw notFound(PLAYLIST_MESSAGES.notFound);
       }
-      const entries = outline.sections.flatMap((section) =>
-        section.entries.map((entry) => ({ section: section.title, entry })),
-      );
-      const contents = await songContents(app.db, outline);
-      const name = outline.playlist.title?.trim() || "Playlist";
-      const files = entries.map(({ section, entry }, index) => ({
-        name: numberedName(index, entries.length, entry.song.title),
-        text: chordProFile(
-          {
+      return app.interchange.forPerson(request.session!.userId, reply, async () => {
+        const contents = await songContents(app.db, outline);
+        const entries = outline.sections.flatMap((section) =>
+          section.entries.map((entry) => ({
+            section: section.title,
             title: entry.song.title,
             artist: entry.song.artist,
-            content: inEntryKey(contents.get(entry.song.id) ?? "", entry.key),
-            tags: [],
-          },
-          `${name} (${outline.playlist.date}) · ${section}`,
-        ),
-      }));
-      const zip = await app.interchange.zip(files);
-      const { unicode } = songbookFileNames(outline);
-      return reply
-        .header("Content-Disposition", attachment(unicode.replace(/\.pdf$/, ".zip")))
-        .type("application/zip")
-        .send(zip);
+            content: contents.get(entry.song.id) ?? "",
+            key: entry.key,
+          })),
+        );
+        const name = outline.playlist.title?.trim() || "Playlist";
+        const zip = await app.interchange.exportPlaylist(`${name} (${outline.playlist.date})`, entries);
+        const { unicode } = songbookFileNames(outline);
+        return reply
+          .header("Content-Disposition", attachment(unicode.replace(/\.pdf$/, ".zip")))
+          .type("application/zip")
+          .send(zip);
+      });
     },
   );
 };

@@ -5,6 +5,7 @@
  */
 import { Piscina } from "piscina";
 import type { Language } from "../../http/language.js";
+import { timedTask } from "../../workers/task-start.js";
 import { songbookLabels } from "./labels.js";
 import { renderSongbook, type SongbookInput, type SongbookOptions } from "./songbook-pdf.js";
 
@@ -15,7 +16,7 @@ export interface RenderJob {
 }
 
 /** Resolves with the file's bytes, handed over to the calling thread without a copy. */
-export default async function renderTask(job: RenderJob): Promise<ArrayBuffer> {
+async function renderTask(job: RenderJob): Promise<ArrayBuffer> {
   const pdf = await renderSongbook(job.input, job.options, songbookLabels(job.language));
   // A Buffer can be a view into a larger shared slab: hand over a buffer holding exactly the file.
   const whole = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength;
@@ -24,3 +25,5 @@ export default async function renderTask(job: RenderJob): Promise<ArrayBuffer> {
   ) as ArrayBuffer;
   return Piscina.move(bytes) as unknown as ArrayBuffer;
 }
+
+export default timedTask(renderTask);

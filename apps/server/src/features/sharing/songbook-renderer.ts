@@ -3,13 +3,14 @@
  * finished files are kept by their entity tag in memory (least recently used first out, within a byte budget), and
  * requests for a tag already being drawn wait for that drawing instead of starting another. When every thread is busy
  * and the waiting room is full, a new songbook is refused at once with 503 (`pdf_busy`, Retry-After) rather than
- * piling up. Who may read a songbook is decided before any of this (routes.ts): the kept files are served only
- * after that check.
+ * piling up. A drawing has a time budget (WORKER_TASK_BUDGET_MS, workers/budgeted-pool.ts): past it, its thread is
+ * ended and the request answers 422 `work_too_long`. Who may read a songbook is decided before any of this
+ * (routes.ts): the kept files are served only after that check.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
 import { AppError } from "../../http/errors.js";
+import { BudgetedPool } from "../../workers/budgeted-pool.js";
 import type { RenderJob } from "./render-task.js";
 
 /** Sized by the config (PDF_WORKERS, PDF_QUEUE, PDF_CACHE_MB; by default to the machine). */
@@ -20,6 +21,8 @@ export interface SongbookRendererOptions {
   queue: number;
   /** Memory for finished files; 0 keeps none. */
   cacheBytes: number;
+  /** How long one drawing may run in its thread (ms). */
+  budgetMs: number;
 }
 
 export const PDF_BUSY_MESSAGE = "Many songbooks are being prepared right now. Please try again in a moment.";
@@ -74,7 +77,7 @@ export class KeptFiles {
 }
 
 export class SongbookRenderer {
-  private pool: Piscina<RenderJob, ArrayBuffer> | null = null;
+  private readonly pool: BudgetedPool<RenderJob, ArrayBuffer>;
   private readonly kept: KeptFiles;
   private readonly drawing = new Map<string, Promise<Buffer>>();
   /** Songbooks being drawn or waiting for a thread. */
@@ -84,6 +87,14 @@ export class SongbookRenderer {
 
   constructor(private readonly options: SongbookRendererOptions) {
     this.kept = new KeptFiles(options.cacheBytes);
+    this.pool = new BudgetedPool({
+      filename: workerFile(),
+      threads: options.threads,
+      heapMb: WORKER_HEAP_MB,
+      budgetMs: options.budgetMs,
+      nice: RENDER_NICE,
+      idleMs: IDLE_THREAD_MS,
+    });
   }
 
   /** Bytes of finished files kept. */
@@ -108,7 +119,7 @@ export class SongbookRenderer {
       try {
         const job = await load();
         this.renders += 1;
-        const bytes = await this.workers().run(job);
+        const bytes = await this.pool.run(job);
         const pdf = Buffer.from(bytes);
         this.kept.set(tag, pdf);
         return pdf;
@@ -123,24 +134,6 @@ export class SongbookRenderer {
 
   /** Ends the worker threads (the app's close). */
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.destroy();
-  }
-
-  /** The pool, started at the first songbook. */
-  private workers(): Piscina<RenderJob, ArrayBuffer> {
-    this.pool ??= new Piscina<RenderJob, ArrayBuffer>({
-      filename: workerFile(),
-      minThreads: 0,
-      maxThreads: this.options.threads,
-      // The queue is bounded here (render) so that a refusal is decided before any database work.
-      maxQueue: Math.max(1, this.options.queue + this.options.threads),
-      idleTimeout: IDLE_THREAD_MS,
-      // Below the event loop's priority: on a busy machine the CPU goes to answering requests first.
-      niceIncrement: RENDER_NICE,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    return this.pool;
+    await this.pool.close();
   }
 }

@@ -23,7 +23,6 @@ import {
   UpdateSong,
   UpdateSongVisibility,
 } from "@choir/contract";
-import { writeCredits } from "@choir/songsheet";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,7 +33,7 @@ import { requestLanguage } from "../../http/language.js";
 import { presentedAnswer } from "../../http/presented-answer.js";
 import { perMinute } from "../../http/rate-limit.js";
 import { attachment } from "../../interchange/export-files.js";
-import { exportFiles } from "./export.js";
+import type { InterchangePool } from "../../interchange/interchange-pool.js";
 import { songHistories, todayOf } from "./history.js";
 import { importSongFiles, previewImport } from "./import.js";
 import { presentExportedSong, presentSong } from "./presenter.js";
@@ -75,10 +74,13 @@ interface CreditFields {
   lyricist?: string | null;
 }
 
-/** The song text with the credits the body sets written into it: the text stays the credits' one source. */
-function withCredits(content: string, body: CreditFields): string {
+/**
+ * The song text with the credits the body sets written into it: the text stays the credits' one source. A long text
+ * is written in the interchange pool's threads (interchange-pool.ts), never on the event loop.
+ */
+function withCredits(pool: InterchangePool, content: string, body: CreditFields): Promise<string> {
   const { ccli, copyright, composer, lyricist } = body;
-  return writeCredits(content, { ccli, copyright, composer, lyricist });
+  return pool.writeCredits(content, { ccli, copyright, composer, lyricist });
 }
 
 /** The songs with their history in the choir as of today (the server's clock). */
@@ -137,7 +139,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           userId,
           {
             ...body,
-            content: withCredits(body.content, body),
+            content: await withCredits(app.interchange, body.content, body),
             visibleToChoirs: body.visibleToChoirs ?? [],
             tags: body.tags ?? [],
           },
@@ -222,37 +224,38 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           "`format=json` (the default): a JSON array of {title, artist, content, tags}. `format=chordpro`: the " +
           "song's ChordPro text with its title, artist and tags as directives (`.chordpro`); `format=openlyrics`: " +
           "an OpenLyrics 0.9 document (`.xml`). One song is sent as its file, several as a zip. Songs the caller " +
-          "may not see are left out; none visible: 404 (json: an empty array).",
+          "may not see are left out; none visible: 404 (json: an empty array). The files are converted in the " +
+          "interchange worker threads within the time budget (else 422 `work_too_long`); one import or export per " +
+          "person at a time (else 429 `work_in_flight` with Retry-After).",
         querystring: ExportQuery,
-        response: { 200: z.array(ExportedSong), 503: ErrorBody, ...errors },
+        response: { 200: z.array(ExportedSong), 422: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
       },
     },
-    async (request, reply) => {
-      const { ids, format } = request.query;
-      const details = await songsForExport(app.db, ids, request.session!.userId);
-      if (format === "json") {
-        reply.header("Content-Disposition", 'attachment; filename="songs-export.json"');
-        return details.map(presentExportedSong);
-      }
-      if (details.length === 0) throw notFound(SONG_MESSAGES.notFound);
-      const files = exportFiles(
-        details.map(presentExportedSong),
-        format,
-        details.map((d) => d.song.updatedAt),
-      );
-      if (files.length === 1) {
-        const [file] = files;
+    (request, reply) =>
+      app.interchange.forPerson(request.session!.userId, reply, async () => {
+        const { ids, format } = request.query;
+        const details = await songsForExport(app.db, ids, request.session!.userId);
+        if (format === "json") {
+          reply.header("Content-Disposition", 'attachment; filename="songs-export.json"');
+          return details.map(presentExportedSong);
+        }
+        if (details.length === 0) throw notFound(SONG_MESSAGES.notFound);
+        const exported = await app.interchange.exportSongs(
+          details.map(presentExportedSong),
+          format,
+          details.map((d) => d.song.updatedAt),
+        );
+        if (!Buffer.isBuffer(exported)) {
+          return reply
+            .header("Content-Disposition", attachment(exported.name))
+            .type(format === "openlyrics" ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8")
+            .send(exported.text as never);
+        }
         return reply
-          .header("Content-Disposition", attachment(file!.name))
-          .type(format === "openlyrics" ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8")
-          .send(file!.text as never);
-      }
-      const zip = await app.interchange.zip(files);
-      return reply
-        .header("Content-Disposition", attachment(`songs-${format}.zip`))
-        .type("application/zip")
-        .send(zip as never);
-    },
+          .header("Content-Disposition", attachment(`songs-${format}.zip`))
+          .type("application/zip")
+          .send(exported as never);
+      }),
   );
 
   app.post(
@@ -269,17 +272,25 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           "same files again with `previewDigest` set to the answer's `digest` to save exactly these songs. " +
           "`allowance`: the caller's daily limit of new songs and how many are left now (null without a limit).",
         body: PreviewImport,
-        response: { 200: ImportPreview, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
+        response: {
+          200: ImportPreview,
+          413: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+          ...errors,
+        },
       },
     },
-    async (request) => {
-      const preview = await previewImport(app.interchange, request.body.files, requestLanguage(request));
-      if (!dailyLimit) return { ...preview, allowance: null };
-      const { left } = await app.db.transaction((tx) =>
-        songAllowance(tx, request.session!.userId, dailyLimit),
-      );
-      return { ...preview, allowance: { limit: dailyLimit, left: Math.max(0, left) } };
-    },
+    (request, reply) =>
+      app.interchange.forPerson(request.session!.userId, reply, async () => {
+        const preview = await previewImport(app.interchange, request.body.files, requestLanguage(request));
+        if (!dailyLimit) return { ...preview, allowance: null };
+        const { left } = await app.db.transaction((tx) =>
+          songAllowance(tx, request.session!.userId, dailyLimit),
+        );
+        return { ...preview, allowance: { limit: dailyLimit, left: Math.max(0, left) } };
+      }),
   );
 
   app.post(
@@ -299,23 +310,33 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           "/api/songs/import/preview): exactly the previewed songs are saved, all or none; 409 `import_changed` when " +
           "the files read differently. Without it: a file that cannot be imported gets an `error` and the others " +
           "are still imported; the songs of one file are created all or none. The songs count against the daily " +
-          "limit of new songs: with none left, 429; a file that would pass it gets an `error`.",
+          "limit of new songs: with none left, 429; a file that would pass it gets an `error`. The files are read " +
+          "in the interchange worker threads within the time budget (else 422 `work_too_long`, nothing saved); one " +
+          "import or export per person at a time (else 429 `work_in_flight` with Retry-After).",
         body: ImportSongs,
-        response: { 200: ImportResult, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...errors },
+        response: {
+          200: ImportResult,
+          413: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+          ...errors,
+        },
       },
     },
-    async (request, reply) => ({
-      results: await creating(
-        reply,
-        importSongFiles(app.db, request.session!.userId, request.body.files, {
-          pool: app.interchange,
-          language: requestLanguage(request),
-          onUnexpected: (error, file) => request.log.error({ err: error, file }, "song import failed"),
-          dailyLimit,
-          previewDigest: request.body.previewDigest,
-        }),
-      ),
-    }),
+    (request, reply) =>
+      app.interchange.forPerson(request.session!.userId, reply, async () => ({
+        results: await creating(
+          reply,
+          importSongFiles(app.db, request.session!.userId, request.body.files, {
+            pool: app.interchange,
+            language: requestLanguage(request),
+            onUnexpected: (error, file) => request.log.error({ err: error, file }, "song import failed"),
+            dailyLimit,
+            previewDigest: request.body.previewDigest,
+          }),
+        ),
+      })),
   );
 
   app.get(
@@ -400,7 +421,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       await updateSong(app.db, request.params.id, userId, {
         ...body,
-        content: withCredits(body.content, body),
+        content: await withCredits(app.interchange, body.content, body),
       });
       return presentSong(await getSongDetails(app.db, request.params.id, userId));
     },
@@ -467,7 +488,7 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = {
         title: body.title ?? base.song.title,
         artist: body.artist === undefined ? base.song.artist : body.artist,
-        content: withCredits(body.content ?? base.song.content, body),
+        content: await withCredits(app.interchange, body.content ?? base.song.content, body),
         audioUrl: body.audioUrl === undefined ? base.song.audioUrl : body.audioUrl,
         visibility,
         visibleToChoirs: body.visibleToChoirs?.length ? body.visibleToChoirs : [choirId],

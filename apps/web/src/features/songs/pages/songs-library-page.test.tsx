@@ -1,4 +1,4 @@
-import type { CurrentUser, Song } from "@choir/contract";
+import { type CurrentUser, SONG_MESSAGES, type Song } from "@choir/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
@@ -101,6 +101,9 @@ beforeEach(async () => {
     }
     if (url.pathname === "/api/songs/import/preview") {
       const { files } = JSON.parse(String(init?.body));
+      if (files.some((file: { name: string }) => file.name.startsWith("slow"))) {
+        return json({ message: SONG_MESSAGES.workTooLong, code: "work_too_long" }, 422);
+      }
       const good = files.filter((file: { name: string }) => !file.name.startsWith("bad"));
       return json({
         songs: good.map((file: { name: string }) => ({
@@ -346,6 +349,24 @@ describe("songs library page", () => {
       "bad.xml (línea 3): El XML está dañado (no está bien formado).",
     );
     expect(screen.getByTestId("songs-import-confirm").textContent).toBe("Importar 1 canción");
+  });
+
+  it.each([
+    ["en", "slow.cho: This took too long to prepare. Please try again with fewer or smaller files or songs."],
+    [
+      "es",
+      "slow.cho: Esto tardó demasiado en prepararse. Vuelve a intentarlo con menos archivos o canciones, o más pequeños.",
+    ],
+  ])("says in %s that a batch took too long to read (422 work_too_long)", async (language, text) => {
+    await i18n.changeLanguage(language);
+    renderLibrary();
+    await screen.findByTestId("songs-empty");
+    fireEvent.click(screen.getByTestId("songs-import-button"));
+    const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["[C]La"], "slow.cho")] } });
+    fireEvent.click(await screen.findByTestId("songs-import-submit"));
+    const preview = await screen.findByTestId("songs-import-preview");
+    expect(within(preview).getByTestId("songs-import-problems").textContent).toBe(text);
   });
 
   it("shows 'Failed to search songs' with a retry when a search fails", async () => {

@@ -1,0 +1,20 @@
+/**
+ * The worker side of budgeted-pool.ts: a task is sent with its id, and tells the pool the moment a thread starts it,
+ * so that its time budget counts only its own running time.
+ */
+import { parentPort } from "node:worker_threads";
+
+export interface TaskEnvelope<Job> {
+  taskId: number;
+  job: Job;
+}
+
+/** The task as a worker's default export: says it started, then does the work. */
+export function timedTask<Job, Result>(
+  task: (job: Job) => Promise<Result>,
+): (envelope: TaskEnvelope<Job>) => Promise<Result> {
+  return (envelope) => {
+    parentPort?.postMessage({ taskStarted: envelope.taskId });
+    return task(envelope.job);
+  };
+}
