@@ -198,6 +198,52 @@ describe("a task over its time budget", () => {
   });
 });
 
+describe("a songbook over its time budget", () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ WORKER_TASK_BUDGET_MS: "1500", SONG_CREATE_LIMIT_PER_DAY: "0" });
+  });
+  afterAll(() => ctx?.close());
+
+  // A one-song songbook is drawn in a few hundred milliseconds by a fresh thread (its first drawing loads the fonts);
+  // 200 songs of 150 lines take several seconds.
+  it("answers 422 work_too_long for a 200-song PDF, and a one-song PDF right after answers", async () => {
+    const { admin, choir } = await choirWithCast(ctx.app);
+    const ids = await seedSongs(ctx, admin, 200, 150, VISIBILITY.PublicAll);
+    const playlist = async (date: string, songIds: string[]) => {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/playlists",
+        headers: bearer(admin.token),
+        payload: {
+          choirId: choir.id,
+          date,
+          sections: [{ title: "entrance", songs: songIds.map((songId) => ({ songId })) }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const big = await playlist("2027-04-04", ids);
+    const small = await playlist("2027-04-11", ids.slice(0, 1));
+    const heavy = await ctx.app.inject({
+      method: "GET",
+      url: `/api/playlists/${big}/pdf`,
+      headers: bearer(admin.token),
+    });
+    expect(heavy.statusCode, heavy.body.slice(0, 200)).toBe(422);
+    expect(heavy.json()).toMatchObject({ code: "work_too_long" });
+    const next = await ctx.app.inject({
+      method: "GET",
+      url: `/api/playlists/${small}/pdf`,
+      headers: bearer(admin.token),
+    });
+    expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
+    expect(next.headers["content-type"]).toBe("application/pdf");
+  });
+});
+
 describe("one import or export in flight per person", () => {
   let ctx: TestContext;
   let first: TestPerson;
