@@ -78,3 +78,22 @@ export function writeReport(
   console.log(`\nwritten to ${file}`);
   return file;
 }
+
+/** One call to the API as a signed-in person: its status and its text, whatever the status. */
+export async function sendAs(
+  origin: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}

@@ -16,7 +16,7 @@
  */
 import { cpus, loadavg } from "node:os";
 import { IMPORT_FORMATS, SHAPES } from "../../apps/server/test/hostile-text.js";
-import { envNumber, ms, targets, whole, writeReport } from "../common.js";
+import { envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
 import { generateCorpus } from "../search/corpus.js";
 import { httpLoad, percentile } from "../search/measure.js";
 import { seed } from "../search/seed.js";
@@ -61,18 +61,7 @@ async function main() {
     log("  GET /api/health, 32 connections, 5 s");
     baseline = await httpLoad(`${origin}/api/health`, { connections: 32, seconds: 5 });
     const token = await signIn(origin, { name: "Hostile Writer", email: "hostile@bench.example" });
-    const send = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, text };
-    };
+    const send = (method: string, path: string, body?: unknown) => sendAs(origin, token, method, path, body);
     const songOf = async (content: string) => {
       const answer = await send("POST", "/api/songs", { title: "Hostile", content });
       if (answer.status !== 201)

@@ -25,7 +25,7 @@ import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { envNumber, ms, targets, whole, writeReport } from "../common.js";
+import { envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
 import { percentile } from "../search/measure.js";
 import { recreateDatabase } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
@@ -90,16 +90,8 @@ async function api<T>(
   token: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  const { status, text } = await sendAs(origin, token, method, path, body);
+  if (status >= 400) throw new Error(`${method} ${path} answered ${status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
