@@ -98,6 +98,15 @@ function appEnv(port: number, publicUrl: string, data: string): Record<string, s
 /** The browser of every project: Chromium in a laptop's window. */
 const DESKTOP = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
 
+/**
+ * A phone in the hand: 390 × 844 CSS pixels, a touch screen (its pointer coarse, as the app's touch-target rules read
+ * it). The specs of the phone project walk the app's screens there.
+ */
+const PHONE = { ...DESKTOP, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The specs walked on a phone: every control at least 44 px, nothing cut off, toasts and tooltips out of the way. */
+const PHONE_SPECS = ["phone-screens.spec.ts"];
+
 /** The specs whose journeys write, run again on PostgreSQL. */
 const POSTGRES_SPECS = [
   "choirs.spec.ts",
@@ -105,7 +114,14 @@ const POSTGRES_SPECS = [
   "playlists.spec.ts",
   "offline.spec.ts",
   "playlist-editor.spec.ts",
+  "playlist-screen.spec.ts",
   "import-progress.spec.ts",
+  "services-list.spec.ts",
+  "chord-placing.spec.ts",
+  "choir-import.spec.ts",
+  "choir-tracks.spec.ts",
+  "director-week.spec.ts",
+  "import-migration.spec.ts",
 ];
 
 export default defineConfig({
@@ -162,7 +178,14 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: TIMED_TAG,
+      testIgnore: PHONE_SPECS,
       use: DESKTOP,
+    },
+    {
+      name: "phone",
+      testMatch: PHONE_SPECS,
+      grepInvert: TIMED_TAG,
+      use: PHONE,
     },
     ...(postgresDatabase
       ? [

@@ -1,9 +1,9 @@
 // `npm run test:e2e`: the browser tests in two runs, so that a failed journey or a changed picture never hides a
-// timing check. First every journey side by side (the projects "desktop" and, when PostgreSQL answers, "postgres";
-// the tests marked TIMED left out), then the timed tests alone on the machine (project "timed", whatever the first
-// run found). Arguments go to both runs (a spec file, `--workers`…); a run given `--project` is run once, as asked.
-// With PLAYWRIGHT_JSON_OUTPUT_NAME set (npm test), the first run's report goes there and the second's beside it
-// (`timedReport`), and scripts/test.mjs reads both.
+// timing check. First every journey side by side (the projects "desktop", "phone" and, when PostgreSQL answers,
+// "postgres"; the tests marked TIMED left out), then the timed tests alone on the machine (project "timed", whatever
+// the first run found). Arguments go to both runs (a spec file, `--workers`…); a run given `--project` is run once,
+// as asked. With PLAYWRIGHT_JSON_OUTPUT_NAME set (npm test), the first run's report goes there and the second's
+// beside it (`timedReport`), and scripts/test.mjs reads both.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -405,6 +405,7 @@ describe("the tests a run found, against the recorded floors", () => {
       [
         "API (PostgreSQL)",
         "browser: desktop",
+        "browser: phone",
         "browser: postgres",
         "browser: timed",
         "unit + API (embedded database)",

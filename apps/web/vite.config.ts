@@ -91,7 +91,8 @@ function appPlugins() {
       registerType: "prompt",
       includeAssets: ["favicon.svg", "apple-touch-icon.png"],
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,json,svg,png,woff2,webmanifest}"],
+        // `mjs`: the PDF reader's worker (pdf.js), so scores draw offline.
+        globPatterns: ["**/*.{js,mjs,css,html,json,svg,png,woff2,webmanifest}"],
         // Source maps stay on the server; the shell does not need them offline.
         // The fonts' Latin Extended files are fetched only for a text that needs them (English and Spanish never
         // do); offline, such a character is drawn in the system's face (docs/decisions/0095).

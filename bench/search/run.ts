@@ -16,7 +16,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
-import { searchStatement } from "../../apps/server/src/features/songs/service.js";
+import { searchStatement } from "../../apps/server/src/features/search/search.js";
 import { postgresConnection, resultFile } from "../common.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { httpLoad, type Measurement, type SqlStatement, sqlLoad } from "./measure.js";

@@ -33,7 +33,7 @@ test("screenshots of the add-song search with a choir version and of the version
     201,
   );
   const date = "2031-06-01";
-  await apiCall(
+  const playlist = await apiCall<{ id: string }>(
     page,
     "POST",
     "/api/playlists",
@@ -41,7 +41,7 @@ test("screenshots of the add-song search with a choir version and of the version
     201,
   );
 
-  await page.goto(`/choir/${choirId}/playlists?date=${date}`);
+  await page.goto(`/playlists/${playlist.id}`);
   await pictureInBothLanguages(
     page,
     "add-song-choir-version",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { apiCall, apiToken } from "../fixtures/api";
 import { createChoir } from "../fixtures/director";
+import { keptOffline } from "../fixtures/playlist-screen";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "../fixtures/test";
 
@@ -58,7 +59,7 @@ async function personWithKeptThings(page: Page, label: string, date: string): Pr
   await expect(page.getByTestId("song-sheet").first()).toContainText(lyric);
   await page.goto(`/playlists/${playlist.id}`);
   await expect(page.getByTestId("playlist-detail-title")).toHaveText(playlistTitle);
-  await expect(page.getByTestId("offline-ready-badge")).toContainText("1 song", { timeout: 20_000 });
+  await expect(keptOffline(page)).toHaveAttribute("data-song-count", "1", { timeout: 20_000 });
   return { email: user.email, songId, playlistId: playlist.id, songTitle, lyric, playlistTitle };
 }
 
@@ -139,7 +140,7 @@ async function nextPersonNeverSees(page: Page, context: BrowserContext, first: K
     // The next person's own playlist and song, kept for them, still open offline.
     await page.goto(`/playlists/${next.playlistId}`);
     await expect(page.getByTestId("playlist-detail-title")).toHaveText(next.playlistTitle);
-    await expect(page.getByTestId("offline-ready-badge")).toContainText("1 song");
+    await expect(keptOffline(page)).toHaveAttribute("data-song-count", "1");
     await page.getByRole("link", { name: next.songTitle }).click();
     await expect(page.getByTestId("song-title")).toHaveText(next.songTitle);
     await expect(page.getByTestId("song-sheet").first()).toContainText(next.lyric);

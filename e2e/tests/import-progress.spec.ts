@@ -44,8 +44,10 @@ test("a library import in two parts shows its progress while the second part is 
       { name: "songs-export.json", mimeType: "application/json", buffer: Buffer.from(exportFile) },
     ]);
   await page.getByTestId("songs-import-submit").click();
+  // Reading 900 songs and looking for their likely duplicates takes the server a few seconds on a loaded machine.
   await expect(page.getByTestId("songs-import-preview-count")).toHaveText(
     text("en", "songs.library.import.willCreate_other").replace("{{count}}", String(SONGS)),
+    { timeout: 30_000 },
   );
   const nothingSaved = page.getByText(text("en", "songs.library.import.nothingSavedYet"));
   await expect(nothingSaved).toBeVisible();

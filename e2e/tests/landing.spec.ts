@@ -127,18 +127,23 @@ test.describe("the landing page as sent", () => {
   });
 });
 
+/** A phone in `language`: 390 × 844, a touch screen, the browser asking for that language. */
+function phoneIn(browser: Browser, language: "en" | "es") {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: language === "es" ? "es-ES" : "en-US",
+    extraHTTPHeaders: { "Accept-Language": language === "es" ? "es-ES" : "en-US" },
+  });
+}
+
 test.describe("the landing page on a phone", () => {
   for (const language of ["en", "es"] as const) {
     test(`keeps the brand whole and the install card in the page, covering nothing (${language})`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        locale: language === "es" ? "es-ES" : "en-US",
-        extraHTTPHeaders: { "Accept-Language": language === "es" ? "es-ES" : "en-US" },
-      });
+      const context = await phoneIn(browser, language);
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -181,6 +186,82 @@ test.describe("the landing page on a phone", () => {
           { x: box.x + box.width / 2, y: box.y + box.height / 2 },
         );
         expect(topmost, "get started is not covered").toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe("signing in from a phone", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`the top bar's Sign in is there, whole and tappable, at 390 and 320 px, and signs in (${language})`, async ({
+      browser,
+    }) => {
+      const context = await phoneIn(browser, language);
+      try {
+        const page = await context.newPage();
+        await page.goto("/");
+        await expect(page.locator("#root")).not.toHaveAttribute("data-prerendered");
+        const signIn = page.locator("header").getByTestId("top-sign-in");
+        for (const width of [390, 320]) {
+          await page.setViewportSize({ width, height: 844 });
+          await expect(signIn).toBeVisible();
+          expect(await signIn.innerText()).toBe(text(language, "landing.signInShort"));
+          const box = await signIn.boundingBox();
+          expect(box, `Sign in has a box at ${width} px`).not.toBeNull();
+          expect(box!.width, `Sign in's width at ${width} px`).toBeGreaterThan(24);
+          expect(box!.height, `Sign in's height at ${width} px`).toBeGreaterThanOrEqual(44);
+          expect(box!.x + box!.width, `Sign in fits the screen at ${width} px`).toBeLessThanOrEqual(width);
+          const onTop = await page.evaluate(
+            ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=top-sign-in]") !== null,
+            { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
+          );
+          expect(onTop, `nothing covers Sign in at ${width} px`).toBe(true);
+          const brand = page.locator("header").getByTestId("brand-name");
+          const cut = await brand.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(cut, `the brand is cut at ${width} px`).toBeLessThanOrEqual(0);
+        }
+        await setNextUser(page.request, uniqueUser(`phone-${language}`));
+        await signIn.tap();
+        await page.waitForURL((url) => url.pathname === "/onboarding", { timeout: 20_000 });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe("what the landing page says", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`claims no figure nobody measured and quotes no one, and shows the app in pictures (${language})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        locale: language === "es" ? "es-ES" : "en-US",
+        extraHTTPHeaders: { "Accept-Language": language === "es" ? "es-ES" : "en-US" },
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto("/");
+        const landing = page.getByTestId("landing-page");
+        await expect(landing).toBeVisible();
+        const said = (await landing.innerText()).replace(/\s+/g, " ");
+        expect(said).not.toMatch(/\d[\d.,\u00a0 ]*\s?[+%]|[+]\s?\d|\d\s*(?:out of|de|sobre)\s*\d/i);
+        expect(said).not.toMatch(/uptime|disponibilidad|trusted|conf[ií]an|testimonial|estrellas|\bstars\b/i);
+        expect(said).not.toMatch(/[“”«»]/);
+        await expect(landing.locator("blockquote, figure")).toHaveCount(0);
+        // The tour's four pictures are the app's own screens, served, each described.
+        const pictures = landing.locator("img");
+        await expect(pictures).toHaveCount(4);
+        for (const picture of await pictures.all()) {
+          await picture.scrollIntoViewIfNeeded();
+          await expect(picture).toHaveAttribute("alt", /\S{3,}/);
+          await expect
+            .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+            .toBe(585);
+          expect(await picture.getAttribute("src")).toMatch(new RegExp(`^/landing/\\w+-${language}\\.webp$`));
+        }
       } finally {
         await context.close();
       }

@@ -5,7 +5,7 @@ import { text } from "../fixtures/locales";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, test } from "../fixtures/test";
 
-// The playlist editor is live: another member's changes appear as they are made, a section name being typed is kept,
+// The playlist screen is live for its editors: another member's changes appear as they are made, a section name being typed is kept,
 // and a change that conflicts with it is told plainly.
 
 interface Playlist {
@@ -62,16 +62,20 @@ test("a member typing a section's name keeps it while the director changes the p
     201,
   );
 
-  // The member has the editor open and is typing a new name for the first section.
+  // The member has the playlist open and is typing a new name for the first section (from the section's menu).
   const page = member.page;
-  await page.goto(`/playlists/${playlist.id}/edit`);
-  await expect(page.getByTestId("edit-playlist-title")).toHaveText("Epiphany Evening");
+  await page.goto(`/playlists/${playlist.id}`);
+  await expect(page.getByTestId("playlist-detail-title")).toHaveText("Epiphany Evening");
   await expect(page.getByTestId("live-badge")).toHaveAttribute("data-state", "live");
-  const first = page.getByTestId("edit-section").first();
-  const communion = page.getByTestId("edit-section").nth(1);
+  const first = page.getByTestId("playlist-detail-section").first();
+  const communion = page.getByTestId("playlist-detail-section").nth(1);
   const nameField = first.getByTestId("edit-section-name");
   const notice = first.getByTestId("edit-section-conflict");
-  await first.getByTestId("edit-section-rename-open").click();
+  const rename = async (p: Page) => {
+    await first.getByTestId("section-menu").click();
+    await p.getByTestId("edit-section-rename-open").click();
+  };
+  await rename(page);
   await nameField.fill("Gathering Song");
 
   const times: number[] = [];
@@ -104,10 +108,10 @@ test("a member typing a section's name keeps it while the director changes the p
   await notice.getByRole("button", { name: text("en", "editPlaylist.conflict.loadTheirs") }).click();
   await expect(notice).toHaveCount(0);
   await expect(nameField).toHaveCount(0);
-  await expect(first.getByRole("heading", { level: 3 })).toHaveText("Procession");
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText("Procession");
 
   // Again, but keeping one's own: after "keep editing", saving replaces the director's name and only the name.
-  await first.getByTestId("edit-section-rename-open").click();
+  await rename(page);
   await nameField.fill("Gathering Song");
   await renameFirstSection(director.page, playlist.id, "Opening Hymn");
   await expect(notice).toBeVisible({ timeout: 1_000 });
@@ -115,7 +119,7 @@ test("a member typing a section's name keeps it while the director changes the p
   await expect(notice).toHaveCount(0);
   await expect(nameField).toHaveValue("Gathering Song");
   await first.getByTestId("edit-section-save").click();
-  await expect(first.getByRole("heading", { level: 3 })).toHaveText("Gathering Song");
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText("Gathering Song");
   const saved = await apiCall<Playlist>(page, "GET", `/api/playlists/${playlist.id}`, undefined, 200);
   expect(saved.sections.map((section) => [section.title, section.songs.length])).toEqual([
     ["Gathering Song", 1],
@@ -130,8 +134,8 @@ test("a member typing a section's name keeps it while the director changes the p
   const conflict = async (p: Page) => {
     await expect(p.getByTestId("live-badge")).toHaveAttribute("data-state", "live");
     await renameFirstSection(director.page, playlist.id, "Entrance");
-    await expect(first.getByRole("heading", { level: 3 })).toHaveText("Entrance");
-    await first.getByTestId("edit-section-rename-open").click();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText("Entrance");
+    await rename(p);
     await nameField.fill("Gathering Song");
     await renameFirstSection(director.page, playlist.id, "Procession");
     await expect(notice).toBeVisible({ timeout: 1_000 });
@@ -148,7 +152,7 @@ test("a member typing a section's name keeps it while the director changes the p
   await expect(deleted).toContainText(text("en", "editPlaylist.deleted.text"));
   await expect(nameField).toHaveValue("Gathering Song");
   await expect(first.getByTestId("edit-section-save")).toBeDisabled();
-  await expect(page).toHaveURL(`/playlists/${playlist.id}/edit`);
+  await expect(page).toHaveURL(`/playlists/${playlist.id}`);
 
   test
     .info()

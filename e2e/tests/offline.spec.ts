@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:f
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
+import { keptOffline, openPlaylistDetails } from "../fixtures/playlist-screen";
 import { compareScreen, pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { expect, type Page, test } from "../fixtures/test";
@@ -94,11 +95,14 @@ test("a saved playlist opened online is there offline with its songs; changes of
   test.setTimeout(300_000);
   const { songIds, playlistId } = await directorWithPlaylist(page, "Offline Singers");
 
-  // Online: opening the playlist asks the worker to keep it; the badge shows once PLAYLIST_CACHED arrives.
+  // Online: opening the playlist asks the worker to keep it; the status line says so once PLAYLIST_CACHED arrives,
+  // and its details tell the rest.
   await page.goto(`/playlists/${playlistId}`);
   await expect(page.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
+  await expect(keptOffline(page)).toBeVisible({ timeout: 20_000 });
+  await expect(keptOffline(page)).toHaveAttribute("data-song-count", "3");
+  await openPlaylistDetails(page);
   const badge = page.getByTestId("offline-ready-badge");
-  await expect(badge).toBeVisible({ timeout: 20_000 });
   await expect(badge).toHaveAttribute("data-song-count", "3");
   await expect(badge).toContainText("3 songs");
   await expect(page.getByTestId("sw-active-marker")).toBeVisible();
@@ -118,6 +122,8 @@ test("a saved playlist opened online is there offline with its songs; changes of
       ...songIds.map((id) => `/api/songs/${id}`),
       // Each song's rehearsal track list, so its tracks can be found offline.
       ...songIds.map((id) => `/api/songs/${id}/tracks`),
+      // And its score list (none here), so a song's scores can be found offline.
+      ...songIds.map((id) => `/api/songs/${id}/scores`),
     ].sort(),
   );
 
@@ -126,6 +132,8 @@ test("a saved playlist opened online is there offline with its songs; changes of
   await page.reload();
   await expect(page.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival");
   for (const song of SONGS) await expect(page.getByRole("link", { name: song.title })).toBeVisible();
+  await expect(page.getByTestId("status-connection")).toHaveText(text("en", "offline.offline"));
+  await openPlaylistDetails(page);
   await expect(page.getByTestId("offline-ready-badge")).toContainText("3 songs");
   await expect(page.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
   await expect(page.getByTestId("online-indicator")).toHaveText(text("en", "offline.offline"));
@@ -150,6 +158,7 @@ test("a saved playlist opened online is there offline with its songs; changes of
   expect(songbooks.mine).toEqual(["200 application/pdf", "200 application/pdf"]);
   expect(songbooks.anyone).toBe("no answer");
   await pictureInBothLanguages(page, "playlist-offline", async (p) => {
+    await openPlaylistDetails(p);
     await expect(p.getByTestId("offline-ready-badge")).toBeVisible();
     await expect(p.getByTestId("online-indicator")).toHaveAttribute("data-online", "false");
   });
@@ -246,7 +255,7 @@ test("on a device's first visit, a playlist opened once is there after an offlin
     await expect(phone.getByTestId("playlist-detail-title")).toHaveText("Harbour Festival", {
       timeout: 20_000,
     });
-    await expect(phone.getByTestId("offline-ready-badge")).toContainText("3 songs", { timeout: 20_000 });
+    await expect(keptOffline(phone)).toHaveAttribute("data-song-count", "3", { timeout: 20_000 });
 
     // The network goes; a reload still knows who is signed in and shows what was kept.
     await device.setOffline(true);

@@ -3,7 +3,10 @@ import { newDirector } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { expect, test } from "../fixtures/test";
 
-/** The playlist editor's guards: the last section is not removed without a yes, and a new playlist needs a date. */
+/**
+ * The playlist's guards: on its screen the last section is not removed without a yes, and a new playlist needs a
+ * date.
+ */
 
 interface Playlist {
   id: string;
@@ -39,20 +42,24 @@ test("declining to remove a playlist's last section says the update was cancelle
     201,
   );
 
-  await page.goto(`/playlists/${playlist.id}/edit`);
-  const sections = page.getByTestId("edit-section");
+  await page.goto(`/playlists/${playlist.id}`);
+  const sections = page.getByTestId("playlist-detail-section");
+  const removeSection = async (from: typeof sections) => {
+    await from.getByTestId("section-menu").click();
+    await page.getByTestId("edit-section-remove").click();
+  };
   await expect(sections).toHaveCount(2);
   // The question's title is the dialog's heading; its text and buttons are the dialog's body.
   const confirm = page.getByRole("dialog");
 
   // Removing one of two sections asks, and yes removes it.
-  await sections.filter({ hasText: "Sending" }).getByTestId("edit-section-remove").click();
+  await removeSection(sections.filter({ hasText: "Sending" }));
   await expect(confirm).toContainText(text("en", "editPlaylist.removeSectionTitle"));
   await confirm.getByTestId("edit-remove-section-confirm-confirm").click();
   await expect(sections).toHaveCount(1);
 
   // The last one warns that nothing would be left; no keeps it and says so.
-  await sections.getByTestId("edit-section-remove").click();
+  await removeSection(sections);
   await expect(confirm).toContainText(text("en", "editPlaylist.removeAllTitle"));
   await expect(confirm).toContainText(text("en", "editPlaylist.removeAllWarning"));
   await confirm.getByTestId("edit-remove-section-confirm-cancel").click();
@@ -70,7 +77,7 @@ test("declining to remove a playlist's last section says the update was cancelle
   // The note closes, and asking again brings the question back rather than the note.
   await cancelled.getByRole("button", { name: text("en", "common.close") }).click();
   await expect(cancelled).toHaveCount(0);
-  await sections.getByTestId("edit-section-remove").click();
+  await removeSection(sections);
   await expect(confirm).toContainText(text("en", "editPlaylist.removeAllTitle"));
   await expect(cancelled).toHaveCount(0);
   await context.close();

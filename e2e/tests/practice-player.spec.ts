@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector } from "../fixtures/director";
+import { keptOffline, openPlaylistDetails } from "../fixtures/playlist-screen";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { type Browser, expect, type Page, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
@@ -382,7 +383,7 @@ async function playlistWithTracks(
   );
   // Opening the playlist keeps it offline (its songs and their track lists); the worker controls the page.
   await page.goto(`/playlists/${playlist.id}`);
-  await expect(page.getByTestId("offline-ready-badge")).toBeVisible({ timeout: 30_000 });
+  await expect(keptOffline(page)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   return { director, playlist };
 }
@@ -434,10 +435,13 @@ test(
     });
     const { page, context } = director;
 
-    // Two uploaded tracks of 861 KB each, none kept yet: the button says how many and how much.
+    // Two uploaded tracks of 861 KB each, none kept yet: the button in the playlist's details says how many and how
+    // much.
+    await openPlaylistDetails(page);
     const download = page.getByTestId("playlist-tracks-download");
     await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
     await pictureInBothLanguages(page, "playlist-tracks-offline", async (p) => {
+      await openPlaylistDetails(p);
       await expect(p.getByTestId("playlist-tracks-download")).toBeVisible({ timeout: 30_000 });
     });
     await expect(download).toHaveText("Download 2 rehearsal tracks (1.7 MB)");
@@ -449,6 +453,7 @@ test(
     await expect.poll(() => keptTrackCount(page)).toBe(2);
     // Kept on this device: the page says so again after a reload.
     await page.reload();
+    await openPlaylistDetails(page);
     await expect(page.getByTestId("playlist-tracks-kept")).toBeVisible({ timeout: 30_000 });
 
     // Never played, yet with the network off both tracks load whole and play in step.

@@ -73,12 +73,19 @@ test("a private playlist's link: the modal says who can open it, a signed-out me
     { fullPage: false },
   );
   // On a phone the link takes the dialog's width and the copy button sits below it, as wide.
+  // Read in one frame, again until the link's field has grown to its rows at the new width.
   await page.setViewportSize({ width: 390, height: 844 });
-  const field = (await page.getByTestId("share-url").boundingBox())!;
-  const copyButton = (await page.getByTestId("share-copy").boundingBox())!;
-  expect(copyButton.y, "the copy button is below the link").toBeGreaterThanOrEqual(field.y + field.height);
-  expect(Math.abs(field.width - copyButton.width), "the link is as wide as the button").toBeLessThan(2);
-  expect(field.width, "the link has room").toBeGreaterThan(280);
+  const layout = () =>
+    page.evaluate(() => {
+      const field = document.querySelector('[data-testid="share-url"]')!.getBoundingClientRect();
+      const copy = document.querySelector('[data-testid="share-copy"]')!.getBoundingClientRect();
+      return {
+        copyBelowLink: copy.top >= field.bottom - 0.5,
+        sameWidth: Math.abs(field.width - copy.width) < 2,
+        linkHasRoom: field.width > 280,
+      };
+    });
+  await expect.poll(layout).toEqual({ copyBelowLink: true, sameWidth: true, linkHasRoom: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   // Its PDF button sends the member's token (a plain link could not): the songbook downloads.
   const fromModal = page.waitForEvent("download");

@@ -154,7 +154,7 @@ test("lead and follow pictured for the leader and the follower, phone and laptop
         who === "leader"
           ? text(language, "sing.lead.youLead")
           : text(language, "sing.lead.following").replace("{{name}}", "Leader Tester");
-      await expect(page.getByTestId("lead-status")).toHaveText(expected, { timeout: 5_000 });
+      await expect(page.getByTestId("lead-status")).toHaveText(expected, { timeout: 15_000 });
     }
     for (const [who, page] of [
       ["leader", lead],

@@ -4,10 +4,12 @@ import { newDirector, newPerson } from "../fixtures/director";
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
 import { networkQuiet } from "../fixtures/network";
 import { settle } from "../fixtures/page";
+import { keptOffline } from "../fixtures/playlist-screen";
 import { compareScreen, picturing } from "../fixtures/screens";
 import { setNextUser } from "../fixtures/sign-in";
-import { type CDPSession, devices, expect, type Page, test } from "../fixtures/test";
+import { devices, expect, type Page, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
+import { swipe } from "../fixtures/touch";
 
 // Sing mode: the playlist's songs one after another in their entries' keys, turned by keys, swipes and taps.
 
@@ -187,18 +189,6 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
 };
-
-/** A swipe on the touch screen, from one point to another, through the browser's touch input. */
-async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
-  for (let step = 1; step <= 5; step++) {
-    await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: [{ x: from.x + ((to.x - from.x) * step) / 5, y: from.y + ((to.y - from.y) * step) / 5 }],
-    });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
 
 test(
   "on a phone, swipes and taps at the sides turn the songs; a page turn shows the next song within 100 ms",
@@ -409,11 +399,8 @@ test("a playlist kept for offline use opens in sing mode with the network off, e
   const { playlistId } = await singPlaylist(page, "Basement Rehearsal");
   // Opening the playlist keeps it (and its songs) for offline use.
   await page.goto(`/playlists/${playlistId}`);
-  await expect(page.getByTestId("offline-ready-badge")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("offline-ready-badge")).toHaveAttribute(
-    "data-song-count",
-    String(SONGS.length),
-  );
+  await expect(keptOffline(page)).toBeVisible({ timeout: 30_000 });
+  await expect(keptOffline(page)).toHaveAttribute("data-song-count", String(SONGS.length));
 
   await context.setOffline(true);
   await page.goto(`/playlists/${playlistId}/sing`);
@@ -575,7 +562,7 @@ test(
   },
 );
 
-test("sing mode is reached from the choir's playlist of the day and by the share dialog's link for members, who sign in first; an outsider is not let in", async ({
+test("sing mode is reached from the choir's service of the day and by the share dialog's link for members, who sign in first; an outsider is not let in", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -583,9 +570,13 @@ test("sing mode is reached from the choir's playlist of the day and by the share
   const { page } = director;
   const { choirId, playlistId } = await singPlaylist(page, "Feast Day");
 
-  // The choir's playlist of the day.
-  await page.goto(`/choir/${choirId}?date=2026-12-06`);
-  await page.getByRole("link", { name: /Sing/ }).click();
+  // The choir's service of the day, from its list: the playlist, then Sing.
+  await page.goto(`/choir/${choirId}/playlists?date=2026-12-06`);
+  await page
+    .getByTestId("services-day-rows")
+    .locator(`[data-testid="service-row"][data-service-id="${playlistId}"]`)
+    .click();
+  await page.getByTestId("playlist-sing").click();
   await expect(page).toHaveURL(new RegExp(`/playlists/${playlistId}/sing`));
   await expectSong(page, 0);
 

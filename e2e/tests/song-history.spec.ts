@@ -47,14 +47,15 @@ async function newSong(page: Page, choirId: string, title: string, extra: Record
   return song.songId;
 }
 
-async function playlist(page: Page, choirId: string, date: string, songIds: string[]): Promise<void> {
-  await apiCall(
+async function playlist(page: Page, choirId: string, date: string, songIds: string[]): Promise<string> {
+  const created = await apiCall<{ id: string }>(
     page,
     "POST",
     "/api/playlists",
     { choirId, date, sections: [{ title: "entrance", songs: songIds.map((songId) => ({ songId })) }] },
     201,
   );
+  return created.id;
 }
 
 test("a director sees when the choir last sang a song: in the add-song search, on the song with its credits, in the library and in the usage report and its CSV", async ({
@@ -80,10 +81,10 @@ test("a director sees when the choir last sang a song: in the add-song search, o
   await playlist(page, choirId, day(-400), [hymn]);
   await playlist(page, choirId, day(21), [hymn]);
   const nextWeek = day(7);
-  await playlist(page, choirId, nextWeek, []);
+  const nextWeeks = await playlist(page, choirId, nextWeek, []);
 
   // The add-song search on next week's playlist: "we sang that two Sundays ago".
-  await page.goto(`/choir/${choirId}/playlists?date=${nextWeek}`);
+  await page.goto(`/playlists/${nextWeeks}`);
   await page.getByTestId("section-add-song").first().click();
   await page.getByTestId("add-song-search").fill("of the Bay");
   const result = (songId: string) =>

@@ -131,14 +131,14 @@ test("the add-song dialog of a Communion section offers the songs tagged for it 
     songs[key] = song.songId;
   }
   const date = "2031-07-06";
-  await apiCall(
+  const playlist = await apiCall<{ id: string }>(
     page,
     "POST",
     "/api/playlists",
     { choirId, date, sections: [{ title: "communion", songs: [] }] },
     201,
   );
-  await page.goto(`/choir/${choirId}/playlists?date=${date}`);
+  await page.goto(`/playlists/${playlist.id}`);
 
   const results = page.getByTestId("add-song-result");
   const row = (key: string) => page.locator(`[data-testid="add-song-result"][data-song-id="${songs[key]}"]`);
@@ -168,6 +168,6 @@ test("the add-song dialog of a Communion section offers the songs tagged for it 
   // Adding a song closes the dialog; the song is in the section.
   await row("pan").getByTestId("add-song-add").click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByTestId("playlist-for-date")).toContainText(`Pan del Camino ${stamp}`);
+  await expect(page.getByTestId("playlist-detail-section")).toContainText(`Pan del Camino ${stamp}`);
   await context.close();
 });

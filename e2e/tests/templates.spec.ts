@@ -301,8 +301,8 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
   await page.getByTestId("share-close").click();
   await expect(page.getByTestId("share-modal")).toHaveCount(0);
 
-  // A second playlist, so the edit page offers a choice; one section only, no template.
-  await apiCall(
+  // A second playlist with one section only, no template.
+  const quiet = await apiCall<{ id: string }>(
     page,
     "POST",
     "/api/playlists",
@@ -315,22 +315,25 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
     201,
   );
 
-  // Edit: stats, moves and removals saved as they happen.
+  // Changed in place on its screen: the status line's figures, moves and removals saved as they happen.
   await page.goto(`/playlists/${advent.id}`);
-  await page.getByTestId("playlist-detail-edit").click();
-  await expect(page).toHaveURL(`/playlists/${advent.id}/edit`);
-  await expect(page.getByTestId("edit-playlist-stat-sections")).toContainText("9");
-  await expect(page.getByTestId("edit-playlist-stat-songs")).toContainText("3");
-  await expect(page.getByTestId("edit-playlist-stat-duration")).toContainText("8 min");
-  await expect(page.getByTestId("edit-playlist-stat-template")).toContainText("1");
-  await expect(page.getByTestId("edit-playlist-public")).toHaveText("Public");
-  const editSection = (key: string) =>
-    page.locator(`[data-testid="edit-section"][data-section-title="${key}"]`);
-  await editSection("entrance").getByTestId("edit-song-move").click();
-  await page.getByRole("menuitem", { name: "Offertory" }).click();
-  await expect(editSection("offertory").getByTestId("edit-song")).toHaveAttribute("data-song-id", hymn);
-  await expect(page.getByText(text("en", "editPlaylist.songMoved"))).toBeVisible();
-  await expect(page.getByTestId("edit-playlist-saving")).not.toHaveAttribute("data-saving", "true");
+  await expect(page.getByTestId("status-songs")).toHaveText("3 songs");
+  await expect(page.getByTestId("status-duration")).toHaveText("8 min");
+  await expect(page.getByTestId("status-privacy")).toHaveText("Public");
+  await page.getByTestId("playlist-status-details").click();
+  await expect(page.getByTestId("status-template")).toBeVisible();
+  await page.keyboard.press("Escape");
+  const section = (key: string) =>
+    page.locator(`[data-testid="playlist-detail-section"][data-section-title="${key}"]`);
+  const songsOf = (key: string) => section(key).getByTestId("playlist-detail-song");
+  const moveFirstSong = async (from: string, to: string) => {
+    await songsOf(from).first().getByTestId("entry-menu").click();
+    await page.getByTestId("entry-move").click();
+    await page.locator(`[data-testid="move-target"][data-section-title="${to}"]`).click();
+  };
+  await expect(page.getByTestId("section-add-song")).toHaveCount(9);
+  await moveFirstSong("entrance", "offertory");
+  await expect(songsOf("offertory")).toHaveAttribute("data-song-id", hymn);
 
   // A move the server refuses snaps back.
   await page.route(`**/api/playlists/${advent.id}/songs/*/move`, (route) =>
@@ -340,33 +343,23 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
       body: '{"message":"boom","code":"error"}',
     }),
   );
-  await editSection("word").getByTestId("edit-song-move").click();
-  await page.getByRole("menuitem", { name: "Holy" }).click();
+  await moveFirstSong("word", "holy");
   await expect(page.getByText("boom")).toBeVisible();
-  await expect(editSection("word").getByTestId("edit-song")).toHaveAttribute("data-song-id", psalm);
+  await expect(songsOf("word")).toHaveAttribute("data-song-id", psalm);
   await page.unroute(`**/api/playlists/${advent.id}/songs/*/move`);
 
-  await editSection("communion").getByTestId("edit-song-remove").click();
-  await expect(editSection("communion").getByTestId("edit-song")).toHaveCount(0);
-  await expect(page.getByTestId("edit-playlist-stat-songs")).toContainText("2");
+  await songsOf("communion").first().getByTestId("entry-menu").click();
+  await page.getByTestId("entry-remove").click();
+  await expect(songsOf("communion")).toHaveCount(0);
+  await expect(page.getByTestId("status-songs")).toHaveText("2 songs");
   await page.reload();
-  await expect(editSection("offertory").getByTestId("edit-song")).toHaveAttribute("data-song-id", hymn);
-  await expect(editSection("communion").getByTestId("edit-song")).toHaveCount(0);
-
-  // The chooser lists both playlists by date.
-  await page.getByTestId("edit-playlist-chooser-toggle").click();
-  await expect(page.getByTestId("edit-playlist-choice")).toHaveCount(2);
-  await expect(page.getByTestId("edit-playlist-choice").first()).toContainText("Advent Evening");
-  await pictureInBothLanguages(page, "playlist-edit", async (p) => {
-    await expect(p.getByTestId("edit-section")).toHaveCount(9);
-  });
-  await page.getByTestId("edit-playlist-chooser-toggle").click();
-  await page.getByTestId("edit-playlist-choice").filter({ hasText: "Quiet Rehearsal" }).click();
-  await expect(page).toHaveURL(/\/playlists\/[0-9a-f-]{36}\/edit$/);
-  await expect(page).not.toHaveURL(`/playlists/${advent.id}/edit`);
-  await expect(page.getByTestId("edit-playlist-title")).toHaveText("Quiet Rehearsal");
+  await expect(songsOf("offertory")).toHaveAttribute("data-song-id", hymn);
+  await expect(songsOf("communion")).toHaveCount(0);
 
   // Removing the only section asks first; declining says nothing was saved.
+  await page.goto(`/playlists/${quiet.id}`);
+  await expect(page.getByTestId("playlist-detail-title")).toHaveText("Quiet Rehearsal");
+  await page.getByTestId("section-menu").click();
   await page.getByTestId("edit-section-remove").click();
   await expect(page.getByTestId("edit-remove-section-confirm")).toContainText(
     text("en", "editPlaylist.removeAllWarning"),
@@ -375,13 +368,13 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
   await expect(page.getByTestId("edit-playlist-cancelled")).toHaveText(
     text("en", "editPlaylist.updateCancelled"),
   );
-  await expect(page.getByTestId("edit-section")).toHaveCount(1);
+  await expect(page.getByTestId("playlist-detail-section")).toHaveCount(1);
 
-  // Delete from the detail page, after confirming.
+  // Deleted from its screen, after confirming: back to the choir's playlists.
   await page.goto(`/playlists/${advent.id}`);
   await page.getByTestId("playlist-detail-delete").click();
   await page.getByTestId("playlist-delete-confirm-confirm").click();
-  await expect(page).toHaveURL(/\/playlists$/);
+  await expect(page).toHaveURL(`/choir/${choirId}/playlists`);
   await page.goto(`/playlists/${advent.id}`);
   await expect(page.getByTestId("playlist-not-found")).toBeVisible();
 

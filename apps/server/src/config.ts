@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { TRACK_LIMITS } from "@choir/contract";
+import { SCORE_LIMITS, TRACK_LIMITS } from "@choir/contract";
 import { z } from "zod";
 import { version } from "./version.js";
 
@@ -118,6 +118,8 @@ const EnvSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
   // Rehearsal tracks: the upload limit, and the S3-compatible bucket that holds them when set (else DATA_DIR/tracks).
   TRACK_MAX_MB: z.coerce.number().positive().max(2048).default(TRACK_LIMITS.defaultMaxMb),
+  // Scores (PDF): the upload limit; kept in the same store as tracks. A score is read whole by pdf.js in a worker.
+  SCORE_MAX_MB: z.coerce.number().positive().max(200).default(SCORE_LIMITS.defaultMaxMb),
   // Stored bytes (docs/decisions/0092): quotas per person and per choir (0: none), the free space DATA_DIR keeps (0:
   // none; files store only), and one person's uploads at once.
   STORAGE_QUOTA_PERSON_MB: z.coerce.number().min(0).max(16_777_216).default(500),
@@ -156,9 +158,9 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For decides a request's client address. */
   trustProxy: boolean | string;
-  /** Memory for song search answers kept for repeating (features/songs/search-cache.ts); 0 keeps none. */
+  /** Memory for song search answers kept for repeating (features/search/answer-cache.ts); 0 keeps none. */
   searchCacheBytes: number;
-  /** Whether each server keeps the song index in memory (features/songs/search-index.ts). */
+  /** Whether each server keeps the song index in memory (features/search/song-index.ts). */
   searchIndex: boolean;
   /** The songbook rendering pool (features/sharing/songbook-renderer.ts): threads, waiting room, kept files' memory. */
   pdf: { threads: number; queue: number; cacheBytes: number };
@@ -177,6 +179,8 @@ export interface Config {
   };
   /** Rehearsal tracks (features/tracks): the largest upload in bytes, and where the audio is kept. */
   tracks: { maxBytes: number; store: TrackStoreConfig };
+  /** Scores (features/scores): the largest upload in bytes; kept in the tracks' store. */
+  scores: { maxBytes: number };
   /** Stored bytes: quotas per person and per choir (0: none), DATA_DIR's free-space floor, uploads at once a person. */
   storage: StorageConfig;
   logLevel: string;
@@ -289,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: "files", dir: join(dataDir, "tracks") },
     },
+    scores: { maxBytes: Math.floor(e.SCORE_MAX_MB * MB) },
     storage: {
       personQuotaBytes: Math.floor(e.STORAGE_QUOTA_PERSON_MB * MB),
       choirQuotaBytes: Math.floor(e.STORAGE_QUOTA_CHOIR_MB * MB),

@@ -9,6 +9,7 @@ import {
 } from "./authorization-matrix.js";
 import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
 import { injectAnswer } from "./inject-stream.js";
+import { WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
 import { buildVisibilityWorld, HIDDEN_CASES } from "./visibility-world.js";
 import { buildWorld } from "./world.js";
 
@@ -26,13 +27,15 @@ describe("authorization matrix", () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
+    // Every world uploads a score: the PDF pool's threads start here, not in the first row.
+    await warmPdfPool(ctx.app);
     const doc = (await ctx.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
-  });
+  }, WARM_POOL_MS);
   afterAll(() => ctx?.close());
 
   it("has a row for every route of the OpenAPI document, and no row for a route that does not exist", () => {

@@ -8,6 +8,7 @@
  */
 
 import { trackForm, wavFile } from "./audio.js";
+import { plainPdf, scoreForm } from "./pdf-files.js";
 import type { HiddenCase, VisibilityWorld } from "./visibility-world.js";
 
 export const ROLES = ["anonymous", "outsider", "member", "admin"] as const;
@@ -23,6 +24,9 @@ export interface World {
   songTitle: string;
   /** A rehearsal track of `songId`. */
   trackId: string;
+  /** A score of `songId` (the admin's, for the altos), and a choir marking the admin drew on it. */
+  scoreId: string;
+  choirMarkingId: string;
   /** A song that is not in the playlist, visible to the choir. */
   otherSongId: string;
   playlistId: string;
@@ -240,6 +244,18 @@ export const MATRIX: Row[] = [
     expect: signedIn(200),
   },
   {
+    route: "POST /api/songs/import",
+    variant: "shared with the choir",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/songs/import",
+      payload: { files: [{ name: "matrix.cho", content: song.content }], choirId: w.choirId },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "an import started from a choir's page shares its songs with the choir: its members only",
+  },
+  {
     route: "POST /api/songs/import/preview",
     call: () => ({
       method: "POST",
@@ -248,6 +264,18 @@ export const MATRIX: Row[] = [
     }),
     expect: signedIn(200),
     note: "reads the caller's own files; saves nothing",
+  },
+  {
+    route: "POST /api/songs/import/preview",
+    variant: "with the choir's songs for duplicates",
+    call: (w) => ({
+      method: "POST",
+      url: "/api/songs/import/preview",
+      payload: { files: [{ name: "matrix.cho", content: song.content }], choirId: w.choirId },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "names the choir's songs a file likely repeats: its members only",
   },
   {
     route: "GET /api/songs/choir/{choirId}",
@@ -317,6 +345,26 @@ export const MATRIX: Row[] = [
     note: "the song's creator; a choir version's members (tracks.test.ts)",
   },
   {
+    route: "GET /api/songs/{id}/tracks",
+    variant: "with the choir's material",
+    call: (w) => get(`/api/songs/${w.songId}/tracks?choirId=${w.choirId}`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "the choir named is the caller's: others 404 (choir-material.test.ts)",
+  },
+  {
+    route: "POST /api/songs/{id}/tracks",
+    variant: "for the choir",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/songs/${w.songId}/tracks?choirId=${w.choirId}`,
+      payload: { part: "Tenor", link: "https://example.org/matrix-tenor.mp3" },
+    }),
+    expect: choirRead(201),
+    removedMember: 404,
+    note: "any member adds the choir's track: it goes to the choir's version, made when there is none",
+  },
+  {
     route: "DELETE /api/songs/{id}/tracks/{trackId}",
     call: (w) => ({ method: "DELETE", url: `/api/songs/${w.songId}/tracks/${w.trackId}` }),
     expect: { anonymous: 401, outsider: 404, member: 403, admin: 204 },
@@ -327,6 +375,129 @@ export const MATRIX: Row[] = [
     expect: choirRead(200),
     removedMember: 404,
     note: "with the bearer header here; the url's token is checked in tracks.test.ts",
+  },
+  // ── Scores of the song and their markings (the admin created the song, its score and a choir marking) ─────────
+  {
+    route: "GET /api/songs/{id}/scores",
+    call: (w) => get(`/api/songs/${w.songId}/scores`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "whoever may read the song (shared with the choir)",
+  },
+  {
+    route: "GET /api/songs/{id}/scores",
+    variant: "with the choir's material",
+    call: (w) => get(`/api/songs/${w.songId}/scores?choirId=${w.choirId}`),
+    expect: choirRead(200),
+    removedMember: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/scores",
+    call: (w) => {
+      const form = scoreForm(plainPdf(), { part: "Tenor" });
+      return {
+        method: "POST",
+        url: `/api/songs/${w.songId}/scores`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: { anonymous: 401, outsider: 404, member: 403, admin: 201 },
+    note: "the song's creator; a choir version's members (scores.test.ts)",
+  },
+  {
+    route: "POST /api/songs/{id}/scores",
+    variant: "for the choir",
+    call: (w) => {
+      const form = scoreForm(plainPdf());
+      return {
+        method: "POST",
+        url: `/api/songs/${w.songId}/scores?choirId=${w.choirId}`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: choirRead(201),
+    removedMember: 404,
+    note: "any member adds the choir's score: it goes to the choir's version, made when there is none",
+  },
+  {
+    route: "DELETE /api/songs/{id}/scores/{scoreId}",
+    call: (w) => ({ method: "DELETE", url: `/api/songs/${w.songId}/scores/${w.scoreId}` }),
+    expect: { anonymous: 401, outsider: 404, member: 403, admin: 204 },
+  },
+  {
+    route: "GET /api/songs/{id}/scores/{scoreId}/file",
+    call: (w) => get(`/api/songs/${w.songId}/scores/${w.scoreId}/file`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "with the bearer header here; the url's token is checked in scores.test.ts",
+  },
+  {
+    route: "GET /api/scores/{scoreId}/markings",
+    call: (w) => get(`/api/scores/${w.scoreId}/markings?choirId=${w.choirId}`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "the choir's part and choir markings and the caller's own private ones",
+  },
+  {
+    route: "POST /api/scores/{scoreId}/markings",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/scores/${w.scoreId}/markings`,
+      payload: {
+        choirId: w.choirId,
+        scope: "private",
+        page: 1,
+        kind: "text",
+        data: { x: 0.2, y: 0.2, text: "breathe" },
+      },
+    }),
+    expect: choirRead(201),
+    removedMember: 404,
+    note: "everyone writes their own private markings",
+  },
+  {
+    route: "POST /api/scores/{scoreId}/markings",
+    variant: "for a voice part",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/scores/${w.scoreId}/markings`,
+      payload: {
+        choirId: w.choirId,
+        scope: "part",
+        part: "Alto",
+        page: 1,
+        kind: "text",
+        data: { x: 0.2, y: 0.2, stamp: "breath" },
+      },
+    }),
+    expect: choirAdmin(201),
+    removedMember: 404,
+    note: "part and choir markings: the choir's administrators",
+  },
+  {
+    route: "PUT /api/scores/{scoreId}/markings/{markingId}",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/scores/${w.scoreId}/markings/${w.choirMarkingId}`,
+      payload: { data: { x: 0.4, y: 0.4, stamp: "fermata" } },
+    }),
+    expect: choirAdmin(200),
+    removedMember: 404,
+  },
+  {
+    route: "DELETE /api/scores/{scoreId}/markings/{markingId}",
+    call: (w) => ({ method: "DELETE", url: `/api/scores/${w.scoreId}/markings/${w.choirMarkingId}` }),
+    expect: choirAdmin(204),
+    removedMember: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/pdf",
+    call: (w) => get(`/api/songs/${w.songId}/pdf`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "whoever may read the song (shared with the choir); song-pdf.test.ts",
   },
   {
     route: "GET /api/songs/{id}/storage",
@@ -397,6 +568,21 @@ export const MATRIX: Row[] = [
     lockedMember: 200,
   },
   {
+    route: "GET /api/choirs/{choirId}/playlists",
+    variant: "upcoming",
+    call: (w) => get(`/api/choirs/${w.choirId}/playlists?when=upcoming&today=2020-01-01`),
+    expect: choirRead(200),
+    removedMember: 404,
+    lockedMember: 200,
+  },
+  {
+    route: "GET /api/choirs/{choirId}/playlist-dates",
+    call: (w) => get(`/api/choirs/${w.choirId}/playlist-dates?from=2020-01-01&to=2020-12-31`),
+    expect: choirRead(200),
+    removedMember: 404,
+    lockedMember: 200,
+  },
+  {
     route: "GET /api/playlists/{id}",
     call: (w) => get(`/api/playlists/${w.playlistId}`),
     expect: choirRead(200),
@@ -449,6 +635,41 @@ export const MATRIX: Row[] = [
       payload: { fromSectionId: w.sectionId, toSectionId: w.otherSectionId },
     }),
     expect: choirRead(200),
+    lockedMember: 403,
+  },
+  {
+    route: "PATCH /api/playlists/{id}/songs/{songId}",
+    call: (w) => ({
+      method: "PATCH",
+      url: `/api/playlists/${w.playlistId}/songs/${w.entryId}`,
+      payload: { note: "capo 2", key: "A" },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    lockedMember: 403,
+  },
+  {
+    route: "PATCH /api/playlists/{id}/songs/{songId}",
+    variant: "switch to a song that is not the choir's version",
+    call: (w) => ({
+      method: "PATCH",
+      url: `/api/playlists/${w.playlistId}/songs/${w.songId}`,
+      payload: { songId: w.otherSongId },
+    }),
+    expect: { anonymous: 401, outsider: 404, member: 422, admin: 422 },
+    removedMember: 404,
+    lockedMember: 403,
+    note: "the right to edit is asked first; then only the original and the choir's version are allowed",
+  },
+  {
+    route: "PATCH /api/playlists/{id}/sections/{sectionId}",
+    call: (w) => ({
+      method: "PATCH",
+      url: `/api/playlists/${w.playlistId}/sections/${w.otherSectionId}`,
+      payload: { title: "Recessional" },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
     lockedMember: 403,
   },
   {
@@ -585,6 +806,16 @@ export const MATRIX: Row[] = [
     expect: choirAdmin(200),
   },
   {
+    route: "DELETE /api/choirs/{id}/invitations/{token}",
+    call: (w) => ({
+      method: "DELETE",
+      url: `/api/choirs/${w.choirId}/invitations/${w.emailInvitationToken}`,
+    }),
+    expect: choirAdmin(204),
+    removedMember: 404,
+    note: "revoking a pending e-mail invitation is the administrators' alone",
+  },
+  {
     route: "GET /api/invitations",
     call: () => get("/api/invitations"),
     expect: signedIn(200),
@@ -632,6 +863,18 @@ export const MATRIX: Row[] = [
     expect: everyone(200),
     note: "the invitation page's public lookup: choir name and expiry only",
     showsChoirName: true,
+  },
+  {
+    route: "GET /api/invitations/shareable/{token}/inviter",
+    call: (w) => get(`/api/invitations/shareable/${w.shareableToken}/inviter`),
+    expect: everyone(200),
+    note: "the invitation page's public line of who invites: a name, never an address",
+  },
+  {
+    route: "GET /api/invitations/shareable/{token}/inviter",
+    variant: "e-mail invitation",
+    call: (w) => get(`/api/invitations/shareable/${w.emailInvitationToken}/inviter`),
+    expect: everyone(200),
   },
   {
     route: "POST /api/invitations/shareable/accept",
@@ -733,8 +976,104 @@ export const VISIBILITY_MATRIX: VisibilityRow[] = [
     expect: 404,
   },
   {
+    route: "GET /api/songs/{id}/tracks",
+    variant: "with the choir's material",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/tracks?choirId=${w.choirId}`),
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/tracks",
+    variant: "for the choir",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/songs/${hiddenSong(w, c).id}/tracks?choirId=${w.choirId}`,
+      payload: { part: "all", link: "https://example.com/take.mp3" },
+    }),
+    expect: 404,
+    note: "no choir version is made of a song the caller may not read",
+  },
+  {
     route: "GET /api/songs/{id}/storage",
     call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/storage`),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/scores",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/scores`),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/scores",
+    variant: "with the choir's material",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/scores?choirId=${w.choirId}`),
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/scores",
+    call: (w, c) => {
+      const form = scoreForm(plainPdf());
+      return {
+        method: "POST",
+        url: `/api/songs/${hiddenSong(w, c).id}/scores`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: 404,
+  },
+  {
+    route: "POST /api/songs/{id}/scores",
+    variant: "for the choir",
+    call: (w, c) => {
+      const form = scoreForm(plainPdf());
+      return {
+        method: "POST",
+        url: `/api/songs/${hiddenSong(w, c).id}/scores?choirId=${w.choirId}`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: 404,
+    note: "no choir version is made of a song the caller may not read",
+  },
+  {
+    route: "DELETE /api/songs/{id}/scores/{scoreId}",
+    call: (w, c) => ({
+      method: "DELETE",
+      url: `/api/songs/${hiddenSong(w, c).id}/scores/${hiddenSong(w, c).scoreId}`,
+    }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/scores/{scoreId}/file",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/scores/${hiddenSong(w, c).scoreId}/file`),
+    expect: 404,
+  },
+  {
+    route: "GET /api/scores/{scoreId}/markings",
+    call: (w, c) => get(`/api/scores/${hiddenSong(w, c).scoreId}/markings?choirId=${w.choirId}`),
+    expect: 404,
+    note: "a score's markings are read through its song's visibility, the choir's member or not",
+  },
+  {
+    route: "POST /api/scores/{scoreId}/markings",
+    call: (w, c) => ({
+      method: "POST",
+      url: `/api/scores/${hiddenSong(w, c).scoreId}/markings`,
+      payload: {
+        choirId: w.choirId,
+        scope: "private",
+        page: 1,
+        kind: "text",
+        data: { x: 0.1, y: 0.1, text: "mine" },
+      },
+    }),
+    expect: 404,
+  },
+
+  {
+    route: "GET /api/songs/{id}/pdf",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/pdf?download=1`),
     expect: 404,
   },
   {
@@ -861,6 +1200,27 @@ export const VISIBILITY_MATRIX: VisibilityRow[] = [
       payload: { toSectionId: w.sectionId, order: 0 },
     }),
     expect: 200,
+  },
+  {
+    route: "PATCH /api/playlists/{id}/songs/{songId}",
+    call: (w, c) => ({
+      method: "PATCH",
+      url: `/api/playlists/${w.playlistId}/songs/${w.entrySongIds[c]}`,
+      payload: { note: "capo 2" },
+    }),
+    expect: 200,
+    note: "the entry is the choir's: its editors write its note; the answer does not name the song",
+  },
+  {
+    route: "PATCH /api/playlists/{id}/songs/{songId}",
+    variant: "switch to the hidden song",
+    call: (w, c) => ({
+      method: "PATCH",
+      url: `/api/playlists/${w.playlistId}/songs/${w.entryIds["private original of a choir version"]}`,
+      payload: { songId: hiddenSong(w, c).id },
+    }),
+    expect: 404,
+    note: "from the choir's version: to its private original, or to another hidden song, as to one that does not exist",
   },
   {
     route: "GET /api/choirs/{id}/song-usage",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Call, MATRIX, type World } from "./authorization-matrix.js";
 import { bearer, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
 import { type Answer, injectAnswer } from "./inject-stream.js";
+import { WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
 import { buildWorld } from "./world.js";
 
 /**
@@ -131,7 +132,9 @@ describe("bad input", () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-  });
+    // Its worlds upload scores: the PDF pool's threads start here.
+    await warmPdfPool(ctx.app);
+  }, WARM_POOL_MS);
   afterAll(() => ctx?.close());
 
   function expectContractAnswer(response: Answer, what: string) {

@@ -22,6 +22,8 @@ export const IMPORT_SHAPES = [
   "unclosed {c: and spaces, then text",
   "open brackets",
   "many lines",
+  // A ChordPro file of several songs is cut into them, at most 500 a file: this one is refused without cutting.
+  "repeated {new_song} and {ns}",
 ];
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

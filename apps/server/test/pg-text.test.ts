@@ -9,7 +9,7 @@ import {
   tsRankOr,
   WORD_SIMILARITY_THRESHOLD,
   wordSimilarity,
-} from "../src/features/songs/pg-text.js";
+} from "../src/features/search/pg-text.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 
 /**

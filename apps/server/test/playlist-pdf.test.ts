@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,18 +13,7 @@ import {
   type TestContext,
   type TestPerson,
 } from "./helpers.js";
-
-// poppler-utils reads the PDFs back; scripts/ensure-poppler.sh (run by `npm test`) installs it when missing.
-function poppler(tool: "pdftotext" | "pdfinfo", args: string[]): string {
-  try {
-    return execFileSync(tool, args, { encoding: "utf8" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error(`${tool} is missing: run scripts/ensure-poppler.sh (apt-get install poppler-utils)`);
-    }
-    throw error;
-  }
-}
+import { poppler } from "./pdf-reading.js";
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 const squeeze = (text: string) => text.replace(/\s+/g, "");
@@ -221,6 +209,49 @@ describe("playlist PDF", () => {
     expect(all).toContain("Entrada");
     expect(all).toContain("Tono: F#");
     expect(all).toMatch(/Página 1 de \d+/);
+  });
+
+  it("prints the service's time after its date, who leads it under them, and each entry's note under its song", async () => {
+    const id = await createPlaylist(admin, {
+      date: "2026-03-22",
+      time: "09:30",
+      leaderId: member.id,
+      title: "Misa de las nueve",
+      sections: [
+        {
+          title: "entrance",
+          songs: [{ songId: songIds[0], note: "capo 2 · solista: Ana <b>¡ya!</b>" }, { songId: songIds[1] }],
+        },
+      ],
+    });
+    const shown = await ctx.app.inject({
+      method: "GET",
+      url: `/api/playlists/${id}`,
+      headers: bearer(admin.token),
+    });
+    const leader = shown.json().leader.name as string;
+    expect(leader).toBeTruthy();
+
+    const english = collapse(text(save((await pdf(id)).rawPayload)));
+    expect(english).toContain("Sunday, March 22, 2026 · 9:30 AM");
+    expect(english).toContain(`Led by ${leader}`);
+    // The note as written (plain text), just under its song's title, before the song's first line.
+    const first = english.indexOf(SONGS[0]!.title, english.indexOf("Led by"));
+    const note = english.indexOf("capo 2 · solista: Ana <b>¡ya!</b>");
+    expect(first).toBeGreaterThan(-1);
+    expect(note).toBeGreaterThan(first);
+    expect(english.indexOf(SONGS[1]!.title, first + 1)).toBeGreaterThan(note);
+
+    const spanish = collapse(text(save((await pdf(id, "?lang=es")).rawPayload)));
+    expect(spanish).toContain("Domingo, 22 de marzo de 2026 · 9:30");
+    expect(spanish).toContain(`Dirige ${leader}`);
+    expect(spanish).toContain("capo 2 · solista: Ana <b>¡ya!</b>");
+
+    // A playlist with neither prints the date alone and names nobody.
+    const plain = collapse(text(save((await pdf(playlistId)).rawPayload)));
+    expect(plain).toContain("Sunday, March 15, 2026");
+    expect(plain).not.toContain("Sunday, March 15, 2026 ·");
+    expect(plain).not.toContain("Led by");
   });
 
   it("prints A4 by default and US Letter with paper=letter", async () => {

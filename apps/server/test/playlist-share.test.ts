@@ -59,14 +59,16 @@ describe("a shared playlist's outline and file name", () => {
     return response.json().id;
   }
 
-  it("gives anyone the title, date, choir and songs of a public playlist, in order by section", async () => {
+  it("gives anyone the title, date, time, leader, choir and songs (with their notes) of a public playlist, in order by section", async () => {
     const first = await createSong(admin, { title: "Alabaré", artist: "Tradicional" });
     const second = await createSong(admin, { title: "Old Hundredth" });
     const third = await createSong(admin, { title: "Amazing Grace", artist: "John Newton" });
     const id = await createPlaylist({
       title: "Sunday Mass",
+      time: "11:00",
+      leaderId: admin.id,
       sections: [
-        { title: "Entrada", songs: [{ songId: second }, { songId: first, key: "A" }] },
+        { title: "Entrada", songs: [{ songId: second }, { songId: first, key: "A", note: "capo 2" }] },
         { title: "Salida", songs: [{ songId: third, key: "Bb" }] },
       ],
     });
@@ -76,19 +78,30 @@ describe("a shared playlist's outline and file name", () => {
       id,
       title: "Sunday Mass",
       date: `2026-12-${String(day).padStart(2, "0")}`,
+      time: "11:00",
+      leader: expect.any(String),
       choirName: choir.name,
       isPublic: true,
       sections: [
         {
           title: "Entrada",
           songs: [
-            { title: "Old Hundredth", artist: null, key: null },
-            { title: "Alabaré", artist: "Tradicional", key: "A" },
+            { title: "Old Hundredth", artist: null, key: null, note: null },
+            { title: "Alabaré", artist: "Tradicional", key: "A", note: "capo 2" },
           ],
         },
-        { title: "Salida", songs: [{ title: "Amazing Grace", artist: "John Newton", key: "Bb" }] },
+        {
+          title: "Salida",
+          songs: [{ title: "Amazing Grace", artist: "John Newton", key: "Bb", note: null }],
+        },
       ],
     });
+    const shown = await ctx.app.inject({
+      method: "GET",
+      url: `/api/playlists/${id}`,
+      headers: bearer(admin.token),
+    });
+    expect(response.json().leader).toBe(shown.json().leader.name);
   });
 
   it("never shows a member's private song, as the songbook leaves it out", async () => {

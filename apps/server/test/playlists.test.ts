@@ -169,6 +169,10 @@ describe("playlists", () => {
         songId: songs.b,
         order: 1,
         key: null,
+        note: null,
+        originalId: songs.b,
+        choirVersionId: null,
+        choirKey: null,
         song: { songId: songs.b, title: "Bravo", artist: null, key: null, duration: null },
       });
       expect(Date.parse(playlist.createdAt)).not.toBeNaN();
@@ -231,19 +235,17 @@ describe("playlists", () => {
       expect(leap.statusCode).toBe(201);
     });
 
-    it("refuses a second playlist for the same choir and date with 409", async () => {
+    it("keeps several playlists on one date (a 9:00 and an 11:00 service)", async () => {
       const { admin, member, choir } = await scene();
       const date = nextDate();
-      await makePlaylist(admin, { choirId: choir.id, date });
+      const first = await makePlaylist(admin, { choirId: choir.id, date });
       const again = await call(member, "POST", "/api/playlists", { choirId: choir.id, date });
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({
-        message: "A playlist already exists for this date",
-        errors: ["A playlist already exists for this date"],
-      });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().id).not.toBe(first.id);
+      expect(again.json().date).toBe(date);
     });
 
-    it("lets only one of several drafts saved at once for the same day through", async () => {
+    it("saves every one of several drafts saved at once for the same day", async () => {
       const { admin, member, choir, songs } = await scene();
       const date = nextDate();
       const responses = await Promise.all(
@@ -255,9 +257,9 @@ describe("playlists", () => {
           }),
         ),
       );
-      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
       const rows = await ctx.app.db.select().from(playlists).where(eq(playlists.choirId, choir.id));
-      expect(rows.filter((row) => row.date === date)).toHaveLength(1);
+      expect(rows.filter((row) => row.date === date)).toHaveLength(6);
     });
 
     it("refuses a song twice in one payload (409), a song the caller cannot see (404), another choir's template (404)", async () => {

@@ -14,10 +14,10 @@ import {
 } from "./helpers.js";
 
 /**
- * A search starts from what the server knew and checks it with one statement (search-index-sync.ts). While an older
- * transaction runs anywhere on the PostgreSQL server, every catch-up reads again the rows written since it began:
- * a row read again is no change, so searches stay at one statement and still see every new change. PostgreSQL only:
- * the embedded database has one connection, so no transaction can stay open beside the server's.
+ * A search starts from what the server knew and checks it with one statement (features/search/index-sync.ts).
+ * While an older transaction runs anywhere on the PostgreSQL server, every catch-up reads again the rows written
+ * since it began: a row read again is no change, so searches stay at one statement and still see every new change.
+ * PostgreSQL only: the embedded database has one connection, so no transaction can stay open beside the server's.
  */
 describe("the song index while an older transaction stays open", () => {
   let ctx: TestContext;

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { choirMembers, choirs, songChoirs, songs, users } from "../src/db/schema/index.js";
+import { type IndexQuery, SongIndex } from "../src/features/search/song-index.js";
 import { songColumnsOf, songVisible } from "../src/features/songs/policy.js";
-import { type IndexQuery, SongIndex } from "../src/features/songs/search-index.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 
 /**

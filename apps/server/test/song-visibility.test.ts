@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, type TestContext } from "./helpers.js";
+import { WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
 import { buildVisibilityWorld } from "./visibility-world.js";
 
 /**
@@ -11,7 +12,9 @@ describe("song visibility in the usage report", () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-  });
+    // Its worlds upload scores: the PDF pool's threads start here.
+    await warmPdfPool(ctx.app);
+  }, WARM_POOL_MS);
   afterAll(() => ctx?.close());
 
   it("counts a member's private song and a song of another choir without naming them, in JSON and CSV", async () => {

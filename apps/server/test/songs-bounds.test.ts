@@ -2,7 +2,7 @@ import { SONG_MESSAGES } from "@choir/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchStatement } from "../src/features/songs/service.js";
+import { searchStatement } from "../src/features/search/search.js";
 import {
   addMember,
   bearer,

@@ -16,7 +16,7 @@ import {
 } from "./helpers.js";
 
 /**
- * Search answers kept in the server's memory (features/songs/search-cache.ts): a repeated search is answered from
+ * Search answers kept in the server's memory (features/search/answer-cache.ts): a repeated search is answered from
  * the cache, and every change a search can see — made through this server, through another one on the same
  * database, or in the database by hand — gives the next search a fresh answer.
  */

@@ -10,7 +10,7 @@ import {
 } from "./helpers.js";
 
 /**
- * A new song is written in one statement (features/songs/service.ts, writeSongs) and its search row computed once
+ * A new song is written in one statement (features/songs/new-songs.ts, writeSongs) and its search row computed once
  * (migration 0023); the answer comes from that statement, not from a read after it.
  */
 describe("writing new songs", () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlArray } from "../src/db/client.js";
-import { tagIdRows, tagIdsByName } from "../src/features/songs/service.js";
+import { tagIdRows, tagIdsByName } from "../src/features/search/search-terms.js";
 import { bearer, createTestApp, signInPerson, type TestContext, type TestPerson } from "./helpers.js";
 
 /**

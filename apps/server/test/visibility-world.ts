@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { uploadTrack, wavFile } from "./audio.js";
 import { addMember, bearer, createChoir, signInPerson, type TestPerson } from "./helpers.js";
+import { plainPdf, scoreForm } from "./pdf-files.js";
 
 /** The three ways a song can be out of a choir member's sight while the choir's playlists hold it. */
 export const HIDDEN_CASES = [
@@ -17,6 +18,8 @@ export interface HiddenSong {
   ccli: string;
   /** A rehearsal track of the song (its creator's). */
   trackId: string;
+  /** A score of the song (its creator's). */
+  scoreId: string;
 }
 
 /**
@@ -77,7 +80,21 @@ export async function buildVisibilityWorld(app: FastifyInstance): Promise<{
     });
     const track = await uploadTrack(app, owner, songId, wavFile(), { part: "all" });
     if (track.statusCode !== 201) throw new Error(`track upload answered ${track.statusCode}: ${track.body}`);
-    return { id: songId as string, title, ccli, trackId: track.json().id as string };
+    const form = scoreForm(plainPdf());
+    const score = await app.inject({
+      method: "POST",
+      url: `/api/songs/${songId}/scores`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(owner.token) },
+    });
+    if (score.statusCode !== 201) throw new Error(`score upload answered ${score.statusCode}: ${score.body}`);
+    return {
+      id: songId as string,
+      title,
+      ccli,
+      trackId: track.json().id as string,
+      scoreId: score.json().id as string,
+    };
   };
   const hidden: Record<HiddenCase, HiddenSong> = {
     "private song of another member": await makeSong(`Unseen Private ${stamp}`, `71${count}0001`, 0, []),

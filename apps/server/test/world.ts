@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { uploadTrack, wavFile } from "./audio.js";
 import type { Role, World } from "./authorization-matrix.js";
 import { addMember, bearer, createChoir, signInPerson, type TestPerson } from "./helpers.js";
+import { plainPdf, scoreForm } from "./pdf-files.js";
 
 let worldCount = 0;
 
@@ -35,6 +36,24 @@ export async function buildWorld(app: FastifyInstance): Promise<{
   const otherSongId = (await post("/api/songs", songBody(`${songTitle} two`))).songId;
   const track = await uploadTrack(app, admin, songId, wavFile(), { part: "Soprano" });
   if (track.statusCode !== 201) throw new Error(`track upload answered ${track.statusCode}: ${track.body}`);
+  const scoreUpload = scoreForm(plainPdf(), { part: "Alto" });
+  const score = await app.inject({
+    method: "POST",
+    url: `/api/songs/${songId}/scores`,
+    payload: scoreUpload.payload,
+    headers: { ...scoreUpload.headers, ...bearer(admin.token) },
+  });
+  if (score.statusCode !== 201) throw new Error(`score upload answered ${score.statusCode}: ${score.body}`);
+  const scoreId = score.json().id as string;
+  const choirMarkingId = (
+    await post(`/api/scores/${scoreId}/markings`, {
+      choirId: choir.id,
+      scope: "choir",
+      page: 1,
+      kind: "text",
+      data: { x: 0.5, y: 0.5, stamp: "fermata" },
+    })
+  ).id;
   const templates = (
     await app.inject({
       method: "GET",
@@ -75,6 +94,8 @@ export async function buildWorld(app: FastifyInstance): Promise<{
       songId,
       songTitle,
       trackId: track.json().id,
+      scoreId,
+      choirMarkingId,
       otherSongId,
       playlistId: playlist.id,
       entryId: withSong.sections[0].songs[0].id,

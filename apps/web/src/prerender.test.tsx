@@ -36,7 +36,7 @@ describe("the prerendered landing page", () => {
     for (const action of ["get-started", "cta-sign-in"]) {
       const link = page.querySelector(`[data-testid=${action}]`);
       expect(link?.tagName, action).toBe("A");
-      expect(link?.getAttribute("href"), action).toBe("/api/auth/signin-google");
+      expect(link?.getAttribute("href"), action).toBe(`/api/auth/signin-google?lang=${language}`);
     }
     expect(page.querySelector("[data-testid=learn-more]")?.getAttribute("href")).toBe("#features");
     expect(page.querySelector("#features")).not.toBeNull();

@@ -24,12 +24,15 @@ import {
   PLAYLIST_CACHE,
   type PlaylistCachedMessage,
   personCacheName,
+  playlistChoirId,
   playlistPath,
   playlistPdfPath,
   playlistSongIds,
   readerKey,
   requestReader,
+  scoreMarkingsPath,
   songPath,
+  songScoresPath,
   songTracksPath,
   TRACK_CACHE,
   TRACK_CACHE_MAX_ENTRIES,
@@ -278,6 +281,7 @@ async function keepPlaylist(
   await cache.put(absolute(playlistPath(playlistId)), playlistResponse);
 
   const songIds = playlistSongIds(playlist);
+  const choirId = playlistChoirId(playlist);
   const kept = await Promise.all(
     songIds.map(async (songId) => {
       try {
@@ -285,11 +289,19 @@ async function keepPlaylist(
         if (!response.ok) return false;
         await cache.put(absolute(songPath(songId)), response);
         try {
-          // The track list, so the practice player finds the song's tracks offline (their audio is kept when played).
-          const tracks = await fetch(absolute(songTracksPath(songId)), { headers, cache: "no-store" });
-          if (tracks.ok) await cache.put(absolute(songTracksPath(songId)), tracks);
+          // The track list as sing mode and the practice player ask for it, with the playlist's choir (its tracks of
+          // the song come too, whether the entry holds the original or the choir's version), so they find the
+          // song's tracks offline (their audio is kept when played, or downloaded from the playlist's page).
+          const tracksUrl = absolute(songTracksPath(songId, choirId));
+          const tracks = await fetch(tracksUrl, { headers, cache: "no-store" });
+          if (tracks.ok) await cache.put(tracksUrl, tracks);
         } catch {
           // A song without its track list still sings.
+        }
+        try {
+          await keepScores(cache, songId, choirId, headers, absolute);
+        } catch {
+          // A song without its scores still sings from its chord sheet.
         }
         return true;
       } catch {
@@ -314,6 +326,36 @@ async function keepPlaylist(
     throw new Error("The session ended while the playlist was being kept");
   }
   return kept.filter(Boolean).length;
+}
+
+/**
+ * A song's scores as sing mode reads them (the list with the playlist's choir, each score's file under the address
+ * the list gives, and the choir's markings on it), kept with the playlist: its scores and markings read offline.
+ */
+async function keepScores(
+  cache: Cache,
+  songId: string,
+  choirId: string | null,
+  headers: HeadersInit,
+  absolute: (path: string) => string,
+): Promise<void> {
+  const listUrl = absolute(songScoresPath(songId, choirId));
+  const list = await fetch(listUrl, { headers, cache: "no-store" });
+  if (!list.ok) return;
+  const scores: unknown = await list.clone().json();
+  await cache.put(listUrl, list);
+  if (!Array.isArray(scores)) return;
+  for (const score of scores as { id?: unknown; url?: unknown }[]) {
+    if (typeof score.id !== "string" || typeof score.url !== "string") continue;
+    const fileUrl = absolute(score.url);
+    const file = await fetch(fileUrl, { headers, cache: "no-store" });
+    if (file.ok) await cache.put(fileUrl, file);
+    if (choirId) {
+      const markingsUrl = absolute(scoreMarkingsPath(score.id, choirId));
+      const markings = await fetch(markingsUrl, { headers, cache: "no-store" });
+      if (markings.ok) await cache.put(markingsUrl, markings);
+    }
+  }
 }
 
 async function tellClients(message: PlaylistCachedMessage): Promise<void> {

@@ -7,6 +7,7 @@ export * from "./limits.js";
 export * from "./messages.js";
 export * from "./paging.js";
 export * from "./playlists.js";
+export * from "./scores.js";
 export * from "./songs.js";
 export * from "./templates.js";
 export * from "./tracks.js";

@@ -69,6 +69,16 @@ export const ShareableInvitation = z
   .meta({ id: "ShareableInvitation" });
 export type ShareableInvitation = z.infer<typeof ShareableInvitation>;
 
+/**
+ * Who sent a link (an e-mail invitation's last sender, a shareable link's maker), told to anyone holding it apart from
+ * the lookup, which the contract keeps to four fields: their name as they wrote it, never their e-mail address; null
+ * when the person has no name or no longer has an account.
+ */
+export const InvitationInviter = z
+  .object({ inviterName: z.string().nullable() })
+  .meta({ id: "InvitationInviter" });
+export type InvitationInviter = z.infer<typeof InvitationInviter>;
+
 /** What anyone holding a link may learn about it. */
 export const InvitationDetails = z
   .object({ choirId: z.uuid(), choirName: z.string(), expiryDate: z.iso.datetime(), isActive: z.boolean() })

@@ -29,6 +29,10 @@ export const PLAYLIST_LIMITS = {
   songsMax: 200,
   lastSungDefault: 5,
   lastSungMax: 50,
+  /** An entry's note ("capo 2", "soloist: Ana"), characters after trimming. */
+  noteMax: 200,
+  /** The longest range of `GET /api/choirs/{id}/playlist-dates`, in days (a calendar shows a month or six weeks). */
+  datesRangeDaysMax: 366,
 } as const;
 
 export const SONG_LIMITS = {
@@ -104,6 +108,7 @@ export const IMPORT_FILE_EXTENSIONS = [
   ".chordpro",
   ".crd",
   ".txt",
+  ".onsong",
   ".xml",
   ".zip",
 ] as const;
@@ -117,6 +122,26 @@ export const TRACK_LIMITS = {
   linkMax: 2000,
   /** The upload limit when TRACK_MAX_MB is not set (MB of 1,048,576 bytes). */
   defaultMaxMb: 30,
+} as const;
+
+/**
+ * Scores (sheet music as PDF) and the markings drawn on them: docs/decisions/0114-scores-pdf-told-by-bytes.md and
+ * 0115-markings-as-page-relative-vectors.md.
+ */
+export const SCORE_LIMITS = {
+  perSong: 12,
+  partMax: LIMITS.voicePartMax,
+  labelMax: 100,
+  /** Pages of one score: a longer PDF is refused (a choir's score is a few pages; a book is not one score). */
+  pagesMax: 200,
+  /** Markings one person keeps on one score (a director's part and choir layers count as theirs too). */
+  markingsPerPersonScore: 500,
+  /** Points of one ink or highlight stroke. */
+  pointsMax: 2000,
+  /** Characters of a text marking. */
+  textMax: 200,
+  /** The upload limit when SCORE_MAX_MB is not set (MB of 1,048,576 bytes). */
+  defaultMaxMb: 20,
 } as const;
 
 /**
@@ -144,6 +169,7 @@ export const IMPORT_FORMATS = [
   "chordpro",
   "chords-over-words",
   "ultimate-guitar",
+  "onsong",
   "openlyrics",
   "opensong",
   "songselect-chordpro",

@@ -13,11 +13,14 @@ export const INVITATION_MESSAGES = {
   addressMailLimit:
     "This address has already been sent 3 invitations in the last hour. Please try again later.",
   choirMailLimit: "This choir has already sent 100 invitations in the last 24 hours. Please try again later.",
+  /** 409 `invitation_answered`: revoking an e-mail invitation that was accepted or declined already. */
+  alreadyAnswered: "This invitation has already been answered",
 } as const;
 
 export const PLAYLIST_MESSAGES = {
   notFound: "Playlist not found",
   songAlreadyInPlaylist: "Song already in playlist",
+  /** No longer answered: a date may hold several playlists. Kept so that older clients' translations still match. */
   dateTaken: "A playlist already exists for this date",
   songNotInPlaylist: "Song not in playlist",
   sectionNotFound: "Section not found",
@@ -25,6 +28,13 @@ export const PLAYLIST_MESSAGES = {
   /** 412: an edit sent with `If-Match` (the `updatedAt` it was based on) after someone else changed the playlist. */
   changedMeanwhile: "This playlist was changed by someone else meanwhile",
   tooManySongs: "A playlist holds at most 200 songs",
+  /** 400: a playlist's `leaderId` that is not a member of its choir. */
+  leaderNotMember: "The person leading must be a member of the choir",
+  /**
+   * 422 `not_a_choir_version`: an entry switched (`PATCH …/songs/{songId}` with `songId`) to a song that is neither the
+   * playlist's choir's version of the entry's song nor the original that version was made from.
+   */
+  notAChoirVersion: "An entry can only switch between a song and the choir's version of it",
 } as const;
 
 export const SONG_MESSAGES = {
@@ -36,6 +46,10 @@ export const SONG_MESSAGES = {
   dailyLimit: "You have created as many songs as one day allows. Please try again later.",
   /** 409: an import confirmed with a preview's digest whose files no longer read as previewed. */
   importChanged: "The files no longer read as the preview showed them: preview them again.",
+  /** 400: an import's per-song choices (`songs`) sent without a preview's digest, or not one for each song. */
+  importChoices: "Send one choice for each song the preview showed, with the preview's digest.",
+  /** 400: an imported song shared with a choir when the import names none (`choirId`). */
+  importChoirRequired: "Songs are shared with the choir the import names: give its choirId.",
   /** 422 `work_too_long`: an import, export or songbook ran past the worker pools' time budget (WORKER_TASK_BUDGET_MS). */
   workTooLong: "This took too long to prepare. Please try again with fewer or smaller files or songs.",
   /** 429 `work_in_flight`: the person's previous import or export is still under way (one at a time per person). */

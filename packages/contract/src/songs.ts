@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IMPORT_FORMATS, IMPORT_PROBLEM_CODES, LIMITS, SONG_HISTORY_LIMITS, SONG_LIMITS } from "./limits.js";
-import { IsoDate } from "./playlists.js";
+import { EntryKey, IsoDate, MusicalKey } from "./playlists.js";
 
 /** 0 Private, 1 PublicAll, 2 PublicChoirs. */
 export const Visibility = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -274,6 +274,25 @@ export const SongImportFile = z
   });
 export type SongImportFile = z.input<typeof SongImportFile>;
 const importFiles = z.array(SongImportFile).min(1).max(SONG_LIMITS.importFilesMax);
+
+/** What the person importing chose for one previewed song: corrections of what was read, and who may see it. */
+export const ImportSongChoice = z
+  .object({
+    title: title.optional(),
+    artist: z
+      .string()
+      .trim()
+      .max(SONG_LIMITS.artistMax)
+      .nullable()
+      .optional()
+      .transform((value) => (value === "" ? null : value)),
+    key: EntryKey.optional(),
+    visibility: Visibility.optional(),
+    /** True: the song is left out (a likely duplicate the person chose to skip); the rest are still saved. */
+    skip: z.boolean().optional(),
+  })
+  .meta({ id: "ImportSongChoice" });
+export type ImportSongChoice = z.input<typeof ImportSongChoice>;
 export const ImportSongs = z
   .object({
     files: importFiles,
@@ -285,6 +304,17 @@ export const ImportSongs = z
       .string()
       .regex(/^[A-Za-z0-9_-]{43}$/)
       .optional(),
+    /**
+     * The choir the import was started from: the caller must be a member (else 404). Its songs are shared with that
+     * choir (visibility 2) unless `songs` says otherwise; without it they are the caller's, Private.
+     */
+    choirId: z.uuid().optional(),
+    /**
+     * With `previewDigest`: one choice per previewed song, in the preview's order (else 400). Each corrects what
+     * the preview read — title, artist (null: none), key (a key such as G, Bb or F#m; null: none) — and sets the
+     * song's visibility; a field left out keeps what was read (and the import's default visibility).
+     */
+    songs: z.array(ImportSongChoice).max(SONG_LIMITS.importSongsMax).optional(),
   })
   .meta({ id: "ImportSongs" });
 export type ImportSongs = z.input<typeof ImportSongs>;
@@ -304,8 +334,13 @@ export const ImportResult = z
   .meta({ id: "ImportResult" });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-/** `POST /api/songs/import/preview`: the same files as an import; nothing is saved. */
-export const PreviewImport = z.object({ files: importFiles }).meta({ id: "PreviewImport" });
+/**
+ * `POST /api/songs/import/preview`: the same files as an import; nothing is saved. `choirId`: the choir the import is
+ * started from (the caller must be a member, else 404), whose songs are looked through for likely duplicates too.
+ */
+export const PreviewImport = z
+  .object({ files: importFiles, choirId: z.uuid().optional() })
+  .meta({ id: "PreviewImport" });
 export type PreviewImport = z.input<typeof PreviewImport>;
 
 /** A song an import would create. `file` is the file's name, or `zip/entry` for a file in a zip. */
@@ -321,6 +356,12 @@ export const ImportPreviewSong = z.object({
   language: z.string().optional(),
   /** The file's other languages, not imported. */
   otherLanguages: z.array(z.string()).optional(),
+  /**
+   * A song already in the library (the caller's own, or the choir's with `choirId`) this one likely repeats: the same
+   * title and artist once case, accents, spaces and punctuation are set aside, or the same title where one names no
+   * artist. Absent when none.
+   */
+  duplicateOf: z.object({ songId: z.uuid(), title: z.string(), artist: z.string().nullable() }).optional(),
 });
 export type ImportPreviewSong = z.infer<typeof ImportPreviewSong>;
 
@@ -388,3 +429,20 @@ export const SongUsageRow = z
 export type SongUsageRow = z.infer<typeof SongUsageRow>;
 export const SongUsage = z.array(SongUsageRow).meta({ id: "SongUsage" });
 export type SongUsage = z.infer<typeof SongUsage>;
+
+/**
+ * `GET /api/songs/{id}/pdf`: one song as a PDF, for whoever may read the song. `key` prints it moved to that key
+ * (from its `{key}`, else its first chord's); `variant: lyrics` leaves the chords out; `paper` A4 or US Letter;
+ * `lang` the language of its few words (Key, Capo, page numbers), else the request's Accept-Language.
+ */
+export const SongPdfQuery = z.object({
+  paper: z.enum(["a4", "letter"]).default("a4").describe("Page size: A4 (default) or US Letter"),
+  variant: z.enum(["chords", "lyrics"]).default("chords").describe("`lyrics` leaves the chords out"),
+  key: MusicalKey.optional().describe("The key to print the song in, such as G, Bb or F#m"),
+  lang: z.string().max(35).optional().describe("en or es; else the request's Accept-Language"),
+  download: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .describe("1: offer the file as a download (attachment) instead of opening it"),
+});
+export type SongPdfQuery = z.input<typeof SongPdfQuery>;

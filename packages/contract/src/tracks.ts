@@ -14,11 +14,17 @@ import { TRACK_CONTENT_TYPES, TRACK_FULL_MIX } from "./values.js";
  *   API's origin. It carries a token for the caller, valid 3 to 6 hours and bound to the track, so an `<audio>`
  *   element can play it without headers; with the caller's bearer header it works without the token too. It answers
  *   `Range`. A link's `url` is the link itself, opened on its own site; its `contentType` and `size` are null.
+ * - `songId` is set on a track of another song than the one asked for: listed with `?choirId=` (TrackChoirQuery), a
+ *   song's tracks come with those of its family in that choir (the choir's version's, or the original's), and an add
+ *   with `?choirId=` to an original goes to the choir's version (made then, a copy, when the choir has none). Remove
+ *   such a track through its own song (`DELETE /api/songs/{songId}/tracks/{id}`). Decision 0098.
  */
 export const FileTrack = z
   .object({
     id: z.uuid(),
     kind: z.literal("file"),
+    /** The song the track belongs to, when not the one asked for (see above). */
+    songId: z.uuid().optional(),
     part: z.string(),
     label: z.string().nullable(),
     contentType: z.enum(TRACK_CONTENT_TYPES),
@@ -33,6 +39,8 @@ export const LinkTrack = z
   .object({
     id: z.uuid(),
     kind: z.literal("link"),
+    /** The song the track belongs to, when not the one asked for (see above). */
+    songId: z.uuid().optional(),
     part: z.string(),
     label: z.string().nullable(),
     contentType: z.null(),
@@ -47,6 +55,15 @@ export const Track = z.discriminatedUnion("kind", [FileTrack, LinkTrack]).meta({
 export type Track = z.infer<typeof Track>;
 
 export const isFileTrack = (track: Track): track is FileTrack => track.kind === "file";
+
+/**
+ * `GET` and `POST /api/songs/{id}/tracks?choirId=…`: the choir whose material goes with the song (its members only;
+ * others 404). Read: the song's tracks, then those of its counterpart in the choir — the choir's version of it, or the
+ * original a version of that choir was made from — where the reader may read it. Add: to an original, the track goes
+ * to the choir's version, made quietly (a copy) when the choir has none; the answer's `songId` names it.
+ */
+export const TrackChoirQuery = z.object({ choirId: z.uuid().optional() });
+export type TrackChoirQuery = z.input<typeof TrackChoirQuery>;
 
 /** A track's part: `"all"` (any case) for the full mix, else a part's name, trimmed, 1–40 characters. */
 export const TrackPart = z

@@ -59,6 +59,10 @@ export const STORAGE_KEYS = {
   singSettings: "choirapp-sing-settings",
   /** Session storage: what the reader does in sing mode (`{playlistId, role}`: leads or follows), kept over a reload. */
   singLead: "choirapp-sing-lead",
+  /** The dashboard's setup checklist folded away on this device ("1"). */
+  setupFolded: "choirapp-setup-folded",
+  /** Markings drawn while offline, waiting to be sent (`[{scoreId, marking}]`, decision 0115). */
+  pendingMarkings: "choirapp-pending-markings",
 } as const;
 
 /** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */

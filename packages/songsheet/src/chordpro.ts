@@ -12,6 +12,8 @@ import type {
 
 type MetadataField = Exclude<keyof SongMetadata, "tags" | "transpose">;
 
+const SONGBOOKPRO_TAGS: ReadonlySet<string> = new Set(["x_sbp_tags", "x_sbp_tag", "x_spb_tags", "x_spb_tag"]);
+
 const METADATA_ALIASES: Record<string, MetadataField> = {
   title: "title",
   t: "title",
@@ -39,7 +41,8 @@ const COMMENT_ALIASES: Record<string, CommentStyle> = {
   cb: "box",
 };
 
-const SHORT_ENVIRONMENTS: Record<string, string> = {
+/** The short names of the section directives ({soc} for {start_of_chorus}…), by their long names. */
+export const SHORT_ENVIRONMENTS: Record<string, string> = {
   soc: "start_of_chorus",
   eoc: "end_of_chorus",
   sov: "start_of_verse",
@@ -286,6 +289,18 @@ export function parseChordPro(input: string): SongSheet {
       if (!voice && value && !tags.has(value)) {
         tags.add(value);
         metadata.tags.push(value);
+      }
+      continue;
+    }
+    // SongbookPro's export writes a song's tags as one list, `{x_sbp_tags: slow, waltz}` (its manual also names
+    // the spelling `x_spb_tag`).
+    if (SONGBOOKPRO_TAGS.has(name)) {
+      for (const tag of voice ? [] : value.split(",")) {
+        const named = tag.trim();
+        if (named && !tags.has(named)) {
+          tags.add(named);
+          metadata.tags.push(named);
+        }
       }
       continue;
     }

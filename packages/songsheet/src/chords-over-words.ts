@@ -1,7 +1,8 @@
 import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
-import { MAX_LINE_LENGTH, readDirective } from "./chordpro";
+import { MAX_LINE_LENGTH, parseLyricsLine, readDirective } from "./chordpro";
+import { readField, readTextHeader } from "./text-header";
 import { parseChord } from "./theory";
-import type { ChordLyricPair, Line, Section, SectionType, SongMetadata, SongSheet } from "./types";
+import type { ChordLyricPair, Line, Section, SectionType, SongSheet } from "./types";
 
 const NON_CHORD_TOKENS: ReadonlySet<string> = new Set(["|", "||", "|:", ":|", "/", "%", "-", "x", "..."]);
 const NO_CHORD_RE = /^\(?(N\.?C\.?|n\.?c\.?)\)?$/;
@@ -11,16 +12,90 @@ function isChordToken(token: string): boolean {
   return parseChord(token) !== null || NO_CHORD_RE.test(token);
 }
 
-/** A line made only of chord symbols (and bar lines, N.C., repeat marks), with at least one chord or N.C. */
-export function isChordLine(line: string): boolean {
-  const tokens = line.trim().split(/\s+/);
-  if (tokens.length === 0 || tokens[0] === "") return false;
-  let chords = 0;
-  for (const token of tokens) {
-    if (isChordToken(token)) chords++;
-    else if (!NON_CHORD_TOKENS.has(token) && !REPEAT_RE.test(token)) return false;
+const isNeutral = (token: string) => NON_CHORD_TOKENS.has(token) || REPEAT_RE.test(token);
+
+/** Columns a tab moves to: the next multiple of 8, as text editors and the reference converter count them. */
+const TAB_STOP = 8;
+
+/** The line with each tab moved to the next multiple of 8 columns; at most `max` characters. */
+export function expandTabs(line: string, max: number = MAX_LINE_LENGTH): string {
+  if (!line.includes("\t")) return line.length > max ? line.slice(0, max) : line;
+  const parts: string[] = [];
+  let column = 0;
+  for (let at = 0; at < line.length && column < max; at++) {
+    const char = line[at]!;
+    if (char === "\t") {
+      const width = TAB_STOP - (column % TAB_STOP);
+      parts.push(" ".repeat(width));
+      column += width;
+    } else {
+      parts.push(char);
+      column++;
+    }
   }
-  return chords > 0;
+  const expanded = parts.join("");
+  return expanded.length > max ? expanded.slice(0, max) : expanded;
+}
+
+/** What guitar tablature is written with after its string's name: dashes, bars, fret numbers, techniques. */
+const TAB_BODY = /^[-|0-9hpbrxsvt/\\~^().=*<>:\s]+$/;
+const TAB_STRING = /^[A-Ga-g][#b]?(?=[|:-])/;
+
+/**
+ * A line of guitar tablature: `e|-----0-----|`, `E---1---3---`, `--0--2--`. After an optional string name, only
+ * dashes, bars, fret numbers and technique marks, at least three dashes, and a string name or a fret number (a line
+ * of dashes alone is a separator, not tablature).
+ */
+export function isTabLine(line: string): boolean {
+  const text = line.trim();
+  if (text.length < 4 || text.length > MAX_LINE_LENGTH) return false;
+  const string = TAB_STRING.exec(text);
+  const body = string ? text.slice(string[0].length) : text;
+  if (!TAB_BODY.test(body)) return false;
+  let dashes = 0;
+  let frets = 0;
+  for (let at = 0; at < body.length; at++) {
+    const char = body[at]!;
+    if (char === "-") dashes++;
+    else if (char >= "0" && char <= "9") frets++;
+  }
+  return dashes >= 3 && (string !== null || frets > 0);
+}
+
+/** A label word or two before the chords of an instrumental line: `Intro:`, `Interludio:`, `Coda -`. */
+const CHORD_LABEL_RE = /^([\p{L}][\p{L}\d .'-]{0,29}?)\s*[:\-–]\s+(\S.*)$/u;
+
+/**
+ * The chords of a chord line with their columns, or null when the line is not one. A chord line is made of chord
+ * names (and bar lines, N.C., repeat marks), at least one; or mostly of chord names — at least two, more than the
+ * other words — when the others are names this parser does not know (`Bm7sus2`, `A7-9/unk`), which are kept as
+ * chords. Tablature is never a chord line.
+ */
+function chordWords(line: string): { column: number; chord: string }[] | null {
+  const words: { column: number; chord: string }[] = [];
+  let known = 0;
+  let unknown = 0;
+  const tokenRe = /\S+/g;
+  for (let m = tokenRe.exec(line); m !== null; m = tokenRe.exec(line)) {
+    const token = m[0];
+    if (isChordToken(token)) known++;
+    else if (isNeutral(token)) continue;
+    else unknown++;
+    words.push({ column: m.index, chord: token });
+  }
+  if (known === 0 || (unknown > 0 && (known < 2 || known <= unknown))) return null;
+  // `Intro: C G Am F` is an instrumental line with its label (readLabelledChordLine), not a chord named "Intro:".
+  if (unknown > 0 && CHORD_LABEL_RE.test(line.trim())) return null;
+  if (isTabLine(line)) return null;
+  return words;
+}
+
+/**
+ * A chord line: chord symbols (and bar lines, N.C., repeat marks) with at least one chord or N.C., or mostly chords
+ * with a few names this parser does not know; never tablature.
+ */
+export function isChordLine(line: string): boolean {
+  return chordWords(line) !== null;
 }
 
 interface Header {
@@ -61,20 +136,13 @@ function readHeader(line: string): Header | null {
   return null;
 }
 
-const FRONT_MATTER: Record<string, Exclude<keyof SongMetadata, "tags" | "transpose">> = {
-  title: "title",
-  subtitle: "subtitle",
-  artist: "artist",
-  composer: "composer",
-  lyricist: "lyricist",
-  key: "key",
-  tempo: "tempo",
-  bpm: "tempo",
-  time: "time",
-  capo: "capo",
-  duration: "duration",
-  copyright: "copyright",
-};
+/** Whether a line holds an inline chord such as `[G]` or `[F#m7]` (a bracketed name that reads as a chord). */
+export function hasInlineChord(line: string): boolean {
+  for (const match of line.slice(0, MAX_LINE_LENGTH).matchAll(/\[([^\]\n]{1,20})\]/g)) {
+    if (parseChord(match[1] ?? "")) return true;
+  }
+  return false;
+}
 
 /** Lyric text may not contain brackets: in ChordPro they would become chords. */
 function cleanLyric(text: string): string {
@@ -87,11 +155,7 @@ function cleanLyric(text: string): string {
  * (the space goes to the text before it), or after the last word when it is past the end of the lyric.
  */
 export function combineChordAndLyrics(chordLine: string, lyricLine: string): ChordLyricPair[] {
-  const chords: { column: number; chord: string }[] = [];
-  const tokenRe = /\S+/g;
-  for (let m = tokenRe.exec(chordLine); m !== null; m = tokenRe.exec(chordLine)) {
-    if (isChordToken(m[0])) chords.push({ column: m.index, chord: m[0] });
-  }
+  const chords = chordWords(chordLine) ?? [];
   const lyric = cleanLyric(lyricLine);
   const firstChord = chords[0];
   if (!firstChord) return [{ chord: null, lyric: lyric.trimEnd() }];
@@ -119,9 +183,6 @@ export function combineChordAndLyrics(chordLine: string, lyricLine: string): Cho
   return pairs;
 }
 
-/** A label word or two before the chords of an instrumental line: `Intro:`, `Interludio:`, `Coda -`. */
-const CHORD_LABEL_RE = /^([\p{L}][\p{L}\d .'-]{0,29}?)\s*[:\-–]\s+(\S.*)$/u;
-
 /**
  * An instrumental line, a short label and then chords only: `Intro: C G Am F`, `Final: | G | D/F# |`. Returns the
  * label with its punctuation (`Intro:`) and the chord part, or null.
@@ -133,8 +194,7 @@ export function readLabelledChordLine(line: string): { label: string; chords: st
   if (!match) return null;
   const chords = match[2] ?? "";
   // "Key: G" and the like are song details, not an instrumental line.
-  const name = (match[1] ?? "").trim().toLowerCase();
-  if (Object.hasOwn(FRONT_MATTER, name) || !isChordLine(chords)) return null;
+  if (readField(text) !== null || !isChordLine(chords)) return null;
   const label = text.slice(0, text.length - chords.length).trimEnd();
   return { label, chords };
 }
@@ -148,6 +208,12 @@ function chordOnlyPairs(chordLine: string): ChordLyricPair[] {
   return combineChordAndLyrics(chordLine, "");
 }
 
+/** A line of the song rather than of its header: a section heading, or chords. */
+function songLineKind(line: string): "chords" | "heading" | null {
+  if (readHeader(line)) return "heading";
+  return isChordLine(line) || isTabLine(line) || readLabelledChordLine(line) ? "chords" : null;
+}
+
 function lyricsLine(pairs: ChordLyricPair[]): Line {
   return { kind: "lyrics", pairs };
 }
@@ -156,41 +222,25 @@ function lyricsLine(pairs: ChordLyricPair[]): Line {
  * Import chords-over-words text (a chord line above each lyric line) or Ultimate Guitar text (`[Verse]`,
  * `[Chorus]` headers, `[ch]` / `[tab]` markup) into the render model, cut at MAX_RENDERED_LINES like ChordPro.
  */
-export function parseChordsOverWords(input: string): SongSheet {
-  const metadata: SongMetadata = { tags: [] };
-  const tags = new Set<string>();
+export function parseChordsOverWords(
+  input: string,
+  options: {
+    /** A lyric line's inline [chords] (OnSong) are chords rather than text. */
+    inlineChords?: boolean;
+    /** Rewrites the lines before the header is read (OnSong's bare artist line). */
+    headerLines?: (lines: string[]) => string[];
+  } = {},
+): SongSheet {
   const sections: Section[] = [];
   const budget = new LineBudget();
-  const text = input.replace(/\[\/?(ch|tab)\]/gi, "");
-  const lines = text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.replace(/\t/g, "    ").trimEnd().slice(0, 10_000));
+  const text = options.inlineChords ? input : input.replace(/\[\/?(ch|tab)\]/gi, "");
+  const split = text.split(/\r\n|\r|\n/).map((line) => expandTabs(line).trimEnd());
+  const lines = options.headerLines ? options.headerLines(split) : split;
 
-  let index = 0;
-  // Front matter: "Title: …", "Key: G" lines before the song, optionally closed by "---".
-  while (index < lines.length) {
-    const line = lines[index]!;
-    const m = /^([A-Za-z]+)\s*:(.+)$/.exec(line.trim());
-    const field = m ? FRONT_MATTER[(m[1] ?? "").toLowerCase()] : undefined;
-    if (m && field) {
-      metadata[field] = (m[2] ?? "").trim();
-      index++;
-    } else if (m && /^tags?$/i.test(m[1] ?? "")) {
-      for (const tag of (m[2] ?? "").split(",")) {
-        const t = tag.trim();
-        if (t && !tags.has(t)) {
-          tags.add(t);
-          metadata.tags.push(t);
-        }
-      }
-      index++;
-    } else if (line.trim() === "" && index < 30) {
-      index++;
-    } else {
-      break;
-    }
-  }
-  if (lines[index]?.trim() === "---") index++;
+  // The header: "Title: …", "Key: G", a first line that is the title, "By …" (text-header.ts).
+  const header = readTextHeader(lines, songLineKind);
+  const metadata = header.metadata;
+  let index = header.next;
 
   let current: Section | null = null;
   /** Blank lines inside the current section not counted yet: they count once a line follows them. */
@@ -228,6 +278,25 @@ export function parseChordsOverWords(input: string): SongSheet {
       add({ kind: "empty" });
       continue;
     }
+    if (isTabLine(line)) {
+      // Tablature: a block of its own, named by a heading right above it (`Intro` over a riff).
+      if (current?.type !== "tab") {
+        const heading: Section | null = current;
+        if (heading && heading.type !== "none" && heading.lines.length === 0) {
+          heading.type = "tab";
+          delete heading.name;
+        } else {
+          finish();
+          if (!budget.spend(SECTION_COST)) break;
+          const block: Section = { type: "tab", lines: [] };
+          sections.push(block);
+          current = block;
+        }
+      }
+      add({ kind: "tab", text: line });
+      continue;
+    }
+    if (current?.type === "tab") finish();
     const header = readHeader(line);
     if (header) {
       finish();
@@ -244,6 +313,7 @@ export function parseChordsOverWords(input: string): SongSheet {
         next !== undefined &&
         next.trim() !== "" &&
         !isChordLine(next) &&
+        !isTabLine(next) &&
         !readHeader(next) &&
         !readLabelledChordLine(next)
       ) {
@@ -259,7 +329,13 @@ export function parseChordsOverWords(input: string): SongSheet {
       add(lyricsLine(labelledChordPairs(labelled.label, labelled.chords)));
       continue;
     }
-    add(lyricsLine([{ chord: null, lyric: cleanLyric(line) }]));
+    add(
+      lyricsLine(
+        options.inlineChords && hasInlineChord(line)
+          ? parseLyricsLine(line).pairs
+          : [{ chord: null, lyric: cleanLyric(line) }],
+      ),
+    );
   }
   finish();
   return finishSheet(metadata, sections, budget);
@@ -299,7 +375,7 @@ export function inlineChordLines(input: string): string {
   let changed = false;
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index]!;
-    const line = (raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw).trimEnd();
+    const line = expandTabs(raw).trimEnd();
     const text = line.trim();
     const directive = text.startsWith("{") ? readDirective(text) : null;
     if (directive) {
@@ -321,10 +397,7 @@ export function inlineChordLines(input: string): string {
     }
     if (isChordLine(line)) {
       const next = lines[index + 1];
-      const nextLine =
-        next === undefined
-          ? ""
-          : (next.length > MAX_LINE_LENGTH ? next.slice(0, MAX_LINE_LENGTH) : next).trimEnd();
+      const nextLine = next === undefined ? "" : expandTabs(next).trimEnd();
       if (nextLine !== "" && isPlainLyric(nextLine)) {
         out.push(writePairs(combineChordAndLyrics(line, nextLine)));
         index++;

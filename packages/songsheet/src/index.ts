@@ -6,6 +6,7 @@
 import { finishSheet, LineBudget, lineCost, SECTION_COST } from "./bounds";
 import { MAX_LINE_LENGTH, parseChordPro } from "./chordpro";
 import { inlineChordLines, isChordLine, parseChordsOverWords } from "./chords-over-words";
+import { parseOnSong } from "./onsong";
 import { parseChord } from "./theory";
 import type { Line, ParseOptions, Section, SongSheet } from "./types";
 
@@ -32,10 +33,11 @@ function hasTextOutsideBrackets(line: string): boolean {
 }
 
 /**
- * Guess the notation of a text: ChordPro when it has directives or inline [chords], else chord lines over words.
- * One pass over the lines, each looked at in time linear in its length.
+ * Guess the notation of a text: ChordPro when it has directives or inline [chords], chords over words when it has
+ * chord lines (or Ultimate Guitar's `[Verse]` headers), else plain text. One pass over the lines, each looked at in
+ * time linear in its length.
  */
-export function detectFormat(text: string): "chordpro" | "chords-over-words" {
+export function detectNotation(text: string): "chordpro" | "chords-over-words" | "plain" {
   const lines = text.split(/\r\n|\r|\n/);
   let chordLines = 0;
   for (const line of lines.slice(0, DETECTION_LINES)) {
@@ -47,7 +49,13 @@ export function detectFormat(text: string): "chordpro" | "chords-over-words" {
     if (trimmed && isChordLine(trimmed)) chordLines++;
   }
   if (chordLines > 0) return "chords-over-words";
-  return lines.some((line) => HEADER_LINE.test(line.trim())) ? "chords-over-words" : "chordpro";
+  return lines.some((line) => HEADER_LINE.test(line.trim())) ? "chords-over-words" : "plain";
+}
+
+/** The notation to parse a text as: ChordPro when it has directives or inline [chords] or nothing else to go by. */
+export function detectFormat(text: string): "chordpro" | "chords-over-words" {
+  const notation = detectNotation(text);
+  return notation === "plain" ? "chordpro" : notation;
 }
 
 function plainSheet(text: string): SongSheet {
@@ -81,6 +89,7 @@ export function parseSong(text: string, options: ParseOptions = {}): SongSheet {
         ? parseChordPro(inlineChordLines(input))
         : parseChordsOverWords(input);
     }
+    if (format === "onsong") return parseOnSong(input);
     return format === "chordpro" ? parseChordPro(input) : parseChordsOverWords(input);
   } catch {
     try {
@@ -92,6 +101,24 @@ export function parseSong(text: string, options: ParseOptions = {}): SongSheet {
 }
 
 export { MAX_RENDERED_LINES, renderedLineCount } from "./bounds";
+export {
+  type ChordPlacement,
+  changeChord,
+  chordName,
+  chordPlacement,
+  type KeyChord,
+  type KeyChords,
+  keyChords,
+  moveChord,
+  type PlacedChord,
+  type PlacementLine,
+  type PlacementWord,
+  placeChord,
+  placementSyllables,
+  removeChord,
+  type Syllable,
+  syllableStarts,
+} from "./chord-placement";
 export { parseChordPro, parseLyricsLine, toChordPro } from "./chordpro";
 export {
   combineChordAndLyrics,
@@ -102,7 +129,10 @@ export {
 } from "./chords-over-words";
 export { CREDIT_NAMES, type CreditName, type Credits, readCredits, writeCredits } from "./credits";
 export { formatChord, formatKey, formatSheetChords, lyricsOnly } from "./notation";
+export { looksLikeOnSong, parseOnSong } from "./onsong";
 export { hasParts, isPartOf, onlyPart, type PartsView, partLabel } from "./parts";
+export { type SongDetailsEdit, writeSongDetails } from "./song-details";
+export { splitChordProSongs, splitTextSongs } from "./song-files";
 export {
   CONVENTIONAL_KEYS,
   type Key,

@@ -79,7 +79,8 @@ export interface SongSheet {
   truncated?: true;
 }
 
-export type SongFormat = "chordpro" | "chords-over-words" | "ultimate-guitar" | "auto";
+/** "onsong": OnSong's text — a header of title, artist and fields, `Verse 1:` labels, inline [chords] (onsong.ts). */
+export type SongFormat = "chordpro" | "chords-over-words" | "ultimate-guitar" | "onsong" | "auto";
 
 export interface ParseOptions {
   /** Input notation; "auto" (the default) detects ChordPro versus chord lines above lyrics. */

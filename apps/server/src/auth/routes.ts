@@ -11,7 +11,7 @@ import { z } from "zod";
 import { findOrCreateUserByEmail } from "../features/users/service.js";
 import { bearerToken } from "../http/authenticate.js";
 import { unauthorized } from "../http/errors.js";
-import { requestLanguage } from "../http/language.js";
+import { type Language, requestLanguage } from "../http/language.js";
 import { loopbackOnly } from "../http/loopback.js";
 import { perMinute } from "../http/rate-limit.js";
 import { bindingOf, clearBinding, newBinding, setBinding } from "./browser-binding.js";
@@ -26,7 +26,13 @@ const InviteToken = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, "must be a link token");
 
-const SignInQuery = z.object({ inviteToken: InviteToken.optional() });
+/**
+ * The language the visitor uses the web app in (`en`, `es`), which their browser's Accept-Language may not say: the
+ * local sign-in page is written in it. Anything else counts as no choice.
+ */
+const PageLanguageParam = z.string().max(35).optional();
+
+const SignInQuery = z.object({ inviteToken: InviteToken.optional(), lang: PageLanguageParam });
 
 const CallbackQuery = z.object({
   code: z.string().max(2048).optional(),
@@ -35,7 +41,11 @@ const CallbackQuery = z.object({
   error_description: z.string().max(2048).optional(),
 });
 
-const LocalPageQuery = z.object({ state: z.string().max(512).optional() });
+const LocalPageQuery = z.object({ state: z.string().max(512).optional(), lang: PageLanguageParam });
+
+/** A language the pages have, or undefined. */
+const pageLanguage = (lang: string | undefined): Language | undefined =>
+  lang === "en" || lang === "es" ? lang : undefined;
 
 const LocalSignInForm = z.object({
   state: z.string().min(1).max(512),
@@ -112,7 +122,8 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ["auth"],
-          summary: "Start sign-in: redirects to the identity provider (or the local sign-in page)",
+          summary:
+            "Start sign-in: redirects to the identity provider (or the local sign-in page, in the app's language `lang`)",
           querystring: SignInQuery,
           response: { ...redirectResponse, 400: ErrorBody, 429: ErrorBody },
         },
@@ -133,7 +144,10 @@ export const authRoutes =
         }
         const state = randomToken();
         await startSignIn(reply, { state, codeVerifier: "", nonce: "", inviteToken });
-        return reply.redirect(`/api/auth/local?state=${encodeURIComponent(state)}`, 302);
+        const page = new URLSearchParams({ state });
+        const lang = pageLanguage(request.query.lang);
+        if (lang) page.set("lang", lang);
+        return reply.redirect(`/api/auth/local?${page}`, 302);
       },
     );
 
@@ -193,7 +207,7 @@ export const authRoutes =
             state = randomToken();
             await startSignIn(reply, { state, codeVerifier: "", nonce: "", inviteToken: undefined });
           }
-          const lang = requestLanguage(request);
+          const lang = pageLanguage(request.query.lang) ?? requestLanguage(request);
           return reply
             .type("text/html; charset=utf-8")
             .header("Cache-Control", "no-store")

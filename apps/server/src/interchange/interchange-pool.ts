@@ -12,12 +12,13 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SONG_MESSAGES } from "@choir/contract";
-import { type Credits, writeCredits } from "@choir/songsheet";
+import { type Credits, type SongDetailsEdit, writeCredits } from "@choir/songsheet";
 import type { FastifyReply } from "fastify";
 import { AppError } from "../http/errors.js";
 import { BudgetedPool } from "../workers/budgeted-pool.js";
 import type { ExportedSongText, ExportFile, PlaylistSongText } from "./export-jobs.js";
 import type { InterchangeJob, InterchangeResult } from "./interchange-task.js";
+import type { PdfInspection } from "./pdf-inspect.js";
 import type { IncomingFile, ReadEntry } from "./read-files.js";
 import type { Language } from "./sections.js";
 
@@ -119,9 +120,20 @@ export class InterchangePool {
     return (await this.run({ kind: "credits", content, credits })) as string;
   }
 
+  /** Song texts with their title, artist and key written in as given (@choir/songsheet's writeSongDetails). */
+  async writeSongDetails(songs: { content: string; details: SongDetailsEdit }[]): Promise<string[]> {
+    if (songs.length === 0) return [];
+    return (await this.run({ kind: "details", songs })) as string[];
+  }
+
   /** A playlist's songs as a zip of numbered ChordPro files in their entries' keys (export-jobs.ts). */
   async exportPlaylist(heading: string, entries: PlaylistSongText[]): Promise<Buffer> {
     return Buffer.from((await this.run({ kind: "playlist", heading, entries })) as ArrayBuffer);
+  }
+
+  /** What a received PDF holds: its pages, or why it may not be kept as a score (pdf-inspect.ts). */
+  async inspectPdf(path: string, pagesMax: number): Promise<PdfInspection> {
+    return (await this.run({ kind: "pdf", path, pagesMax })) as PdfInspection;
   }
 
   private async run(job: InterchangeJob): Promise<InterchangeResult> {

@@ -1,9 +1,10 @@
 /**
  * Work of the interchange pool (interchange-pool.ts), in a worker thread: import files read into songs (XML parsed,
  * zips unpacked, text converted), songs or a playlist's songs converted into export files and zipped, a zip
- * written, or a long song text's credits written into it. Only plain data crosses the thread boundary.
+ * written, a long song text's credits written into it, or imported songs' titles, artists and keys as the preview
+ * corrected them written into their texts, or a received PDF inspected (a score's upload). Only plain data crosses the thread boundary.
  */
-import { type Credits, writeCredits } from "@choir/songsheet";
+import { type Credits, type SongDetailsEdit, writeCredits, writeSongDetails } from "@choir/songsheet";
 import { Piscina } from "piscina";
 import { timedTask } from "../workers/task-start.js";
 import { writeZip } from "./archive.js";
@@ -14,6 +15,7 @@ import {
   playlistFiles,
   songFiles,
 } from "./export-jobs.js";
+import { inspectPdf, loadPdfJs, type PdfInspection } from "./pdf-inspect.js";
 import { type IncomingFile, type ReadEntry, readImportFiles } from "./read-files.js";
 import type { Language } from "./sections.js";
 
@@ -22,10 +24,15 @@ export type InterchangeJob =
   | { kind: "zip"; files: ExportFile[] }
   | { kind: "songs"; songs: ExportedSongText[]; format: "chordpro" | "openlyrics"; updatedAt: Date[] }
   | { kind: "playlist"; heading: string; entries: PlaylistSongText[] }
-  | { kind: "credits"; content: string; credits: Partial<Credits> };
+  | { kind: "credits"; content: string; credits: Partial<Credits> }
+  | { kind: "details"; songs: { content: string; details: SongDetailsEdit }[] }
+  | { kind: "pdf"; path: string; pagesMax: number };
 
-/** Read entries; an export's one file; a zip's bytes; or a song text with its credits written in. */
-export type InterchangeResult = ReadEntry[] | ExportFile | ArrayBuffer | string;
+/**
+ * Read entries; an export's one file; a zip's bytes; a song text with its credits written in; song texts; or what a
+ * received PDF holds (pdf-inspect.ts).
+ */
+export type InterchangeResult = ReadEntry[] | ExportFile | ArrayBuffer | string | string[] | PdfInspection;
 
 /** The zip's bytes, handed over to the calling thread without a copy. */
 function zipped(files: ExportFile[]): ArrayBuffer {
@@ -52,7 +59,13 @@ async function interchangeTask(job: InterchangeJob): Promise<InterchangeResult> 
       return zipped(playlistFiles(job.heading, job.entries));
     case "credits":
       return writeCredits(job.content, job.credits);
+    case "details":
+      return job.songs.map(({ content, details }) => writeSongDetails(content, details));
+    case "pdf":
+      return inspectPdf(job.path, job.pagesMax);
   }
 }
 
-export default timedTask(interchangeTask);
+export default timedTask(interchangeTask, async (job) => {
+  if (job.kind === "pdf") await loadPdfJs();
+});

@@ -14,7 +14,16 @@ import {
   LIMITS,
   SONG_LIMITS,
 } from "@choir/contract";
-import { detectFormat, parseSong, type SongSheet, toChordPro } from "@choir/songsheet";
+import {
+  detectFormat,
+  detectNotation,
+  looksLikeOnSong,
+  parseSong,
+  type SongSheet,
+  splitChordProSongs,
+  splitTextSongs,
+  toChordPro,
+} from "@choir/songsheet";
 import type { z } from "zod";
 import { looksLikeZip, readZip, UnpackBudget } from "./archive.js";
 import { decodeText } from "./decode.js";
@@ -52,7 +61,7 @@ export interface IncomingFile {
 }
 
 const CHORDPRO_EXTENSIONS: ReadonlySet<string> = new Set([".cho", ".pro", ".chordpro"]);
-const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([...CHORDPRO_EXTENSIONS, ".crd", ".txt"]);
+const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([...CHORDPRO_EXTENSIONS, ".crd", ".txt", ".onsong"]);
 
 /** Browsers may send a folder path with a file name (folder uploads), with either slash. */
 function baseName(name: string): string {
@@ -65,11 +74,15 @@ function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot).toLowerCase() : "";
 }
 
-/** "amazing_grace.cho" → "amazing grace": the fallback title of a song file without a title of its own. */
+/**
+ * "amazing_grace.cho" → "amazing grace", "be-still.txt" → "be still": the fallback title of a song file without a
+ * title of its own. Hyphens part words only in a name without spaces (a slug); "Pre-Chorus Blues" keeps its own.
+ */
 export function titleFromFileName(name: string): string {
   const base = baseName(name);
   const dot = base.lastIndexOf(".");
-  return (dot > 0 ? base.slice(0, dot) : base).replace(/[_\s]+/g, " ").trim();
+  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/_+/g, " ").trim();
+  return (/\s/.test(stem) ? stem : stem.replace(/-+/g, " ")).replace(/\s+/g, " ").trim();
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -118,11 +131,12 @@ function songFromSheet(
   sheet: SongSheet,
   format: ImportFormat,
   extra: Pick<ReadSong, "language" | "otherLanguages"> = {},
+  nameIsTitle = false,
 ): ReadSong {
   // Converted text is what the sheet holds: a sheet cut at the bound would keep only the start of the song.
   if (sheet.truncated) throw new ImportFileError("song_too_long");
   const { metadata } = sheet;
-  const title = metadata.title?.trim() || titleFromFileName(name);
+  const title = metadata.title?.trim() || (nameIsTitle ? name : titleFromFileName(name));
   const content = toChordPro({ ...sheet, metadata: { ...metadata, title } });
   if (content.length > LIMITS.songContentMax) throw new ImportFileError("song_too_large");
   return validated(
@@ -149,31 +163,60 @@ function validated(
   return asReadSong(parsed.data, format, sheet, extra);
 }
 
+type TextFormat = "chordpro" | "chords-over-words" | "ultimate-guitar" | "onsong";
+
 /**
- * One song in ChordPro (kept as written), or chords over words / Ultimate Guitar text (converted to ChordPro), or a
- * SongSelect download (converted). Title from {title}, else the file name; artist from {artist}, else {subtitle},
- * else {composer}; tags from {tag}.
+ * A text file's songs: ChordPro (kept as written), or chords over words / Ultimate Guitar / OnSong / plain text
+ * (converted to ChordPro, its header lines read), or a SongSelect download (converted). A file may hold several songs: ChordPro
+ * cut at `{new_song}`/`{ns}`, other text at a line of dashes followed by a `Title:` line (@choir/songsheet's
+ * song-files.ts), at most SONG_LIMITS.importSongsMax. Title from {title} or the header, else the file's name (with
+ * the song's number when the file holds several); artist from {artist}, else {subtitle}, else {composer}; tags from
+ * {tag}.
  */
-function readSongText(name: string, text: string, extension: string, language: Language): ReadSong {
-  if (text.length > LIMITS.songContentMax) throw new ImportFileError("song_too_large");
+function readSongTexts(name: string, text: string, extension: string, language: Language): ReadSong[] {
   if (isSongSelect(text)) {
+    if (text.length > LIMITS.songContentMax) throw new ImportFileError("song_too_large");
     const chordPro = CHORDPRO_EXTENSIONS.has(extension) || detectFormat(text) === "chordpro";
-    return chordPro
-      ? songFromSheet(name, readSongSelectChordPro(text, language), "songselect-chordpro")
-      : songFromSheet(name, readSongSelectText(text), "songselect-text");
+    return [
+      chordPro
+        ? songFromSheet(name, readSongSelectChordPro(text, language), "songselect-chordpro")
+        : songFromSheet(name, readSongSelectText(text), "songselect-text"),
+    ];
   }
-  // [ch] and [tab] markup is Ultimate Guitar's even when no line looks like chords over words.
-  const format = CHORDPRO_EXTENSIONS.has(extension)
-    ? "chordpro"
-    : /\[\/?(ch|tab)\]/i.test(text)
-      ? "ultimate-guitar"
-      : detectFormat(text);
+  // [ch] and [tab] markup is Ultimate Guitar's even when no line looks like chords over words; a text file with no
+  // notation of its own (lyrics, a header) is read as chords over words, for its header lines and section names.
+  // OnSong: its own extension, or inline [chords] with its labels or header fields and no ChordPro directive.
+  const notation = CHORDPRO_EXTENSIONS.has(extension) ? "chordpro" : detectNotation(text);
+  const ultimateGuitar = notation !== "chordpro" && /\[\/?(ch|tab)\]/i.test(text);
+  const format: TextFormat = ultimateGuitar
+    ? "ultimate-guitar"
+    : extension === ".onsong" || (!CHORDPRO_EXTENSIONS.has(extension) && looksLikeOnSong(text))
+      ? "onsong"
+      : notation === "plain"
+        ? "chords-over-words"
+        : notation;
+  const parts =
+    format === "chordpro"
+      ? splitChordProSongs(text, SONG_LIMITS.importSongsMax)
+      : splitTextSongs(text, SONG_LIMITS.importSongsMax);
+  if (parts === null) throw new ImportFileError("too_many_songs");
+  // Separators and nothing else between them: no song at all.
+  if (parts.length === 0) throw new ImportFileError("empty_export");
+  const fallback = titleFromFileName(name);
+  return parts.map((part, index) =>
+    readSongText(parts.length > 1 ? `${fallback} ${index + 1}` : fallback, part, format),
+  );
+}
+
+/** One song's text, in the format its file was read as; `fallback` titles a song that names none. */
+function readSongText(fallback: string, text: string, format: TextFormat): ReadSong {
+  if (text.length > LIMITS.songContentMax) throw new ImportFileError("song_too_large");
   const sheet = parseSong(text, { format });
-  if (format !== "chordpro") return songFromSheet(name, sheet, format);
+  if (format !== "chordpro") return songFromSheet(fallback, sheet, format, {}, true);
   const { metadata } = sheet;
   return validated(
     {
-      title: metadata.title?.trim() || titleFromFileName(name),
+      title: metadata.title?.trim() || fallback,
       artist: metadata.artist ?? metadata.subtitle ?? metadata.composer ?? null,
       content: text,
       tags: metadata.tags,
@@ -214,7 +257,7 @@ export function readSongFile(file: { name: string; content: string }, language: 
     return [readXml(file.name, text, language)];
   if (extension === "") throw UNSUPPORTED();
   if (/^\s*<\?xml/.test(text)) return [readXml(file.name, text, language)];
-  return [readSongText(file.name, text, extension, language)];
+  return readSongTexts(file.name, text, extension, language);
 }
 
 function problemOf(error: unknown): ReadEntry["problem"] {

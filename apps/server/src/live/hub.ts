@@ -99,6 +99,14 @@ export function changeMessage(event: {
       data: { ...event.detail, type: "lead", playlistId: event.playlistId, by: event.actorId },
     };
   }
+  if (event.type === "marking") {
+    // A score's part or choir marking changed: readers showing that score fetch its markings again. A replayed event
+    // carries no detail (events are kept without it): readers fetch the markings of the scores they show.
+    return {
+      id: event.id,
+      data: { ...event.detail, type: "marking", playlistId: event.playlistId, by: event.actorId },
+    };
+  }
   return event.type === "deleted"
     ? { id: event.id, data: { type: "playlist.deleted", playlistId: event.playlistId } }
     : {

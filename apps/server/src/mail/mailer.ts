@@ -2,21 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import type { Mailer, MailMessage } from "./message.js";
 import { OutboxMailer } from "./outbox-mailer.js";
 import { SmtpMailer } from "./smtp-mailer.js";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Sends one e-mail; rejects when it could not be handed to the mail server. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  close?(): Promise<void>;
-}
+export type { Mailer, MailMessage } from "./message.js";
 
 /** Production without SMTP_URL: nothing can be sent, and every attempt says so. */
 export class UnavailableMailer implements Mailer {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/client.js";
 import { outboxMessages } from "../db/schema/index.js";
-import type { Mailer, MailMessage } from "./mailer.js";
+import type { Mailer, MailMessage } from "./message.js";
 
 /** Development without a mail server: keeps each e-mail for the outbox page at /dev/mail. */
 export class OutboxMailer implements Mailer {

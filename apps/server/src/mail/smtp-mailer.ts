@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Mailer, MailMessage } from "./mailer.js";
+import type { Mailer, MailMessage } from "./message.js";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 const TIMEOUT_MS = 10_000;

@@ -30,10 +30,17 @@ export type PlaylistChange =
   | "song-removed"
   | "song-moved"
   | "key-changed"
+  /** An entry's note changed; its song switched between the original and the choir's version; several at once. */
+  | "note-changed"
+  | "song-switched"
+  | "entry-changed"
+  | "section-renamed"
   | "created"
   | "deleted"
   /** The leader of sing mode moved, started or stopped, or someone began or stopped following. */
-  | "lead";
+  | "lead"
+  /** A part or choir marking on a score of one of its songs was saved or deleted (features/scores/markings.ts). */
+  | "marking";
 
 type Executor = Pick<Db, "execute">;
 

@@ -9,11 +9,16 @@ export interface TaskEnvelope<Job> {
   job: Job;
 }
 
-/** The task as a worker's default export: says it started, then does the work. */
+/**
+ * The task as a worker's default export: says it started, then does the work. `prepare` runs first, before the
+ * budget starts, for what a kind of job needs loaded once per thread (a library only that kind uses).
+ */
 export function timedTask<Job, Result>(
   task: (job: Job) => Promise<Result>,
+  prepare?: (job: Job) => Promise<void>,
 ): (envelope: TaskEnvelope<Job>) => Promise<Result> {
-  return (envelope) => {
+  return async (envelope) => {
+    await prepare?.(envelope.job);
     parentPort?.postMessage({ taskStarted: envelope.taskId });
     return task(envelope.job);
   };

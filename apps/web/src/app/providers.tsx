@@ -3,10 +3,14 @@ import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { ApiError } from "../lib/api-client";
 import { currentUserKey } from "../lib/session";
 import { toastOutlet } from "../lib/toast";
+import { watchControls } from "../lib/toast-placement";
 
 // The toast outlet is its own chunk, fetched with the first toast: no page needs it to draw, and a toast shown
 // before it arrives waits in the store and appears with it.
 const Toasts = lazy(async () => ({ default: (await import("./toasts")).Toasts }));
+
+// The controls pressed are remembered from the start, so that even the first toast is placed away from its control.
+if (typeof document !== "undefined") watchControls();
 
 function DeferredToasts() {
   const wanted = useSyncExternalStore(toastOutlet.subscribe, toastOutlet.wanted, () => false);

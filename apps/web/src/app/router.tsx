@@ -91,16 +91,15 @@ export const router = createBrowserRouter([
           {
             path: "/playlists",
             lazy: async () => ({
-              // The page itself lives in playlists; the dashboard area adds the share modal.
+              // The list of the current choir's services, as the choir's playlists tab shows it.
               Component: (await import("../features/choir-dashboard/pages/choir-tabs")).PlaylistsRoute,
             }),
           },
           {
-            // The library; inside a choir context it adds songs to the choir's playlist of the chosen day.
+            // The library (with `?choirId=`, in that choir's context); songs join a playlist on the playlist's page.
             path: "/songs",
             lazy: async () => ({
-              Component: (await import("../features/playlists/pages/playlist-songs-library"))
-                .SongsLibraryRoute,
+              Component: (await import("../features/songs/pages/songs-library-page")).SongsLibraryPage,
             }),
           },
           {

@@ -32,13 +32,16 @@ export function TopBarFrame({ start, children }: { start: ReactNode; children: R
   );
 }
 
-/** The brand's icon and name (or a page title); the caller makes it a link. */
+/**
+ * The brand's icon and name (or a page title); the caller makes it a link. A long title (a song's, a choir's, which
+ * the page says again below) is cut at the bar's end and said in full in its title.
+ */
 export function BrandMark({ title }: { title?: string }) {
   const { t } = useTranslation();
   return (
     <>
       <IconMusic size={26} aria-hidden="true" className={classes.brandIcon} />
-      <Text component="span" fw={700} size="lg" truncate="end" data-testid="brand-name">
+      <Text component="span" fw={700} size="lg" truncate="end" title={title} data-testid="brand-name">
         {title ?? t("app.name")}
       </Text>
     </>
@@ -46,6 +49,8 @@ export function BrandMark({ title }: { title?: string }) {
 }
 
 export const brandClassName = classes.brand;
+/** A button of the bar that gives up some of its side padding on the narrowest phones, leaving the brand its room. */
+export const narrowButtonClassName = classes.narrowButton;
 
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
@@ -81,6 +86,7 @@ export function LanguageSwitch() {
       h={44}
       px="sm"
       leftSection={<IconLanguage size={20} aria-hidden="true" />}
+      classNames={{ root: classes.narrowButton, section: classes.languageIcon }}
       onClick={() => void setLanguage(other)}
       aria-label={t("topBar.switchLanguage", { language: name })}
       data-testid="language-switch"

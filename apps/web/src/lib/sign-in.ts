@@ -1,9 +1,15 @@
+import { currentLanguage, type Language } from "./i18n";
 import { redirectAfterAuth } from "./storage";
 
-/** The browser navigation that starts sign-in; the invite token travels through the server's sign-in state. */
-export function signInUrl(inviteToken?: string | null): string {
-  const base = "/api/auth/signin-google";
-  return inviteToken ? `${base}?inviteToken=${encodeURIComponent(inviteToken)}` : base;
+/**
+ * The browser navigation that starts sign-in; the invite token travels through the server's sign-in state, and the
+ * language the app is shown in goes along, so that a sign-in page the server writes itself (the local one) speaks it.
+ */
+export function signInUrl(inviteToken?: string | null, language: Language = currentLanguage()): string {
+  const query = new URLSearchParams();
+  if (inviteToken) query.set("inviteToken", inviteToken);
+  query.set("lang", language);
+  return `/api/auth/signin-google?${query}`;
 }
 
 export interface StartSignInOptions {

@@ -106,6 +106,18 @@ export const singLeadRole = {
     write(session, STORAGE_KEYS.singLead, role ? JSON.stringify({ playlistId, role }) : null),
 };
 
+/** Markings drawn while offline, waiting to be sent (features/scores/pending-markings.ts reads and writes the JSON). */
+export const pendingMarkingsStore = {
+  get: () => read(local, STORAGE_KEYS.pendingMarkings),
+  set: (json: string | null) => write(local, STORAGE_KEYS.pendingMarkings, json),
+};
+
+/** The dashboard's setup checklist folded away on this device. */
+export const setupFolded = {
+  get: () => read(local, STORAGE_KEYS.setupFolded) === "1",
+  set: (isFolded: boolean) => write(local, STORAGE_KEYS.setupFolded, isFolded ? "1" : null),
+};
+
 export const pendingInviteToken = {
   get: () => read(session, STORAGE_KEYS.inviteToken),
   set: (token: string) => write(session, STORAGE_KEYS.inviteToken, token),

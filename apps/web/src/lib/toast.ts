@@ -43,3 +43,8 @@ export function showSuccess(message: string, title?: string): void {
 export function showError(message: string, title?: string): void {
   show({ message, title, color: "red", withBorder: true, autoClose: 8000 });
 }
+
+/** Shows a toast of another shape: a message with its own button (the playlist's "Undo"), its own id and time. */
+export function showToast(toast: Toast): void {
+  show(toast);
+}

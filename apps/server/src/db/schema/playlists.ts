@@ -21,7 +21,10 @@ import { songs } from "./songs.js";
 import { playlistTemplates } from "./templates.js";
 import { users } from "./users.js";
 
-/** A choir's playlist for one date (at most one per choir and date). */
+/**
+ * A choir's playlist for a service: its date, an optional time of day ("HH:mm", 24 h) and who leads it (a member of
+ * the choir, kept by the service; not sing mode's leader, see playlist_leads). A date may hold several (0097).
+ */
 export const playlists = pgTable(
   "playlists",
   {
@@ -31,6 +34,8 @@ export const playlists = pgTable(
       .references(() => choirs.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
     title: text("title"),
+    time: text("time"),
+    leaderId: uuid("leader_id").references(() => users.id, { onDelete: "set null" }),
     isPublic: boolean("is_public").notNull().default(false),
     templateId: uuid("template_id").references(() => playlistTemplates.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -38,8 +43,11 @@ export const playlists = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("playlists_choir_date_key").on(t.choirId, t.date),
+    // A choir's playlists by date (the list, the calendar's days); several a date.
+    index("playlists_choir_date_idx").on(t.choirId, t.date),
     index("playlists_template_idx").on(t.templateId),
+    index("playlists_leader_idx").on(t.leaderId),
+    check("playlists_time_check", sql`${t.time} is null or ${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );
 
@@ -62,7 +70,10 @@ export const playlistSections = pgTable(
   ],
 );
 
-/** A song in a playlist section: at most once per playlist, with an optional key to sing it in. */
+/**
+ * A song in a playlist section: at most once per playlist, with an optional key to sing it in and a note for the
+ * service ("capo 2", plain text).
+ */
 export const playlistEntries = pgTable(
   "playlist_entries",
   {
@@ -76,6 +87,7 @@ export const playlistEntries = pgTable(
       .references(() => songs.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     key: text("key"),
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
@@ -91,6 +103,7 @@ export const playlistEntries = pgTable(
     index("playlist_entries_song_idx").on(t.songId),
     check("playlist_entries_position_check", sql`${t.position} >= 0`),
     check("playlist_entries_key_check", sql`${t.key} is null or ${t.key} ~ '^[A-G][#b]?m?$'`),
+    check("playlist_entries_note_check", sql`${t.note} is null or char_length(${t.note}) between 1 and 200`),
   ],
 );
 

@@ -143,7 +143,7 @@ const searchRowIndexes = (table: string, t: SearchRowTable) => [
  * - `head_vector`: title (weight A), artist (B) and tag names (C) with positions, for ranking;
  * - `words`: every word of title, artist, tags and lyrics, without positions (`strip`), for matching.
  * - `written_xid`: the transaction that last wrote the row, so that each server's in-memory search index
- *   (features/songs/search-index.ts) reads again only what changed since it last looked.
+ *   (features/search/song-index.ts) reads again only what changed since it last looked.
  */
 export const songSearch = pgTable(
   "song_search",
@@ -192,7 +192,7 @@ export const songSearchRemoved = pgTable(
  * answer changes (a song, its search row, its tags or choirs, a membership, a tag, a creator's or a choir's name;
  * triggers of migration 0011). A search reads their sum in the same snapshot as its results, so a server keeps
  * answers under the sum they were computed at and serves them again while it stands
- * (features/songs/search-cache.ts). Sixty-four rows, each transaction raising the one its id picks (migration
+ * (features/search/answer-cache.ts). Sixty-four rows, each transaction raising the one its id picks (migration
  * 0016), so that writers do not queue for one row's lock.
  */
 export const searchGeneration = pgTable(

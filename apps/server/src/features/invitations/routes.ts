@@ -5,6 +5,7 @@ import {
   EmailInvitation,
   ErrorBody,
   InvitationDetails,
+  InvitationInviter,
   InvitationToken,
   InvitationTokenBody,
   InviteByEmail,
@@ -30,6 +31,7 @@ import {
   acceptShareableInvitation,
   createShareableInvitation,
   deactivateShareableInvitation,
+  findInviterName,
   findShareableInvitation,
   getInvitationDetails,
   inviteByEmail,
@@ -38,6 +40,7 @@ import {
   listShareableInvitations,
   MailLimitError,
   rejectEmailInvitation,
+  revokeEmailInvitation,
 } from "./service.js";
 
 const errors = {
@@ -53,6 +56,7 @@ const limitedErrors = { ...errors, 429: ErrorBody };
 const ShareableChoirParams = z.object({ choirId: z.uuid() });
 const ShareableIdParams = z.object({ invitationId: z.uuid() });
 const TokenParams = z.object({ token: InvitationToken });
+const ChoirInvitationParams = ChoirIdParams.extend({ token: InvitationToken });
 
 /** E-mail invitations, shareable links, and answering either. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,6 +124,25 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await listChoirInvitations(app.db, request.params.id, request.query)).map(
         presentEmailInvitation,
       );
+    },
+  );
+
+  app.delete(
+    "/api/choirs/:id/invitations/:token",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["invitations"],
+        summary:
+          "Revoke a pending e-mail invitation: its link stops working (administrators); answered already → 409",
+        params: ChoirInvitationParams,
+        response: { 204: z.null().describe("Revoked"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(app.db, request.params.id, request.session!.userId);
+      await revokeEmailInvitation(app.db, request.params.id, request.params.token);
+      return reply.status(204).send(null);
     },
   );
 
@@ -258,6 +281,25 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentInvitationDetails(
         await getInvitationDetails(app.db, app.clock.now(), request.params.token),
       );
+    },
+  );
+
+  app.get(
+    "/api/invitations/shareable/:token/inviter",
+    {
+      config: limited,
+      schema: {
+        tags: ["invitations"],
+        summary:
+          "Who sent a link (shareable or e-mail invitation): their name only, for the invitation page; no sign-in needed",
+        security: [],
+        params: TokenParams,
+        response: { 200: InvitationInviter, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { inviterName: await findInviterName(app.db, request.params.token) };
     },
   );
 

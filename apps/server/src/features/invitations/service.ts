@@ -149,7 +149,11 @@ async function choirName(db: Db | Tx, choirId: string): Promise<string> {
   return choir.name;
 }
 
-/** Adds the user as ChoirMember; a concurrent join of the same user counts as already a member. */
+/**
+ * Adds the user as ChoirMember; a concurrent join of the same user counts as already a member. However they joined
+ * (an e-mail invitation, a shareable link), the pending e-mail invitation to their address is answered with it:
+ * accepted, so the administrators' list stops saying "Pending" for someone who is in.
+ */
 async function joinChoir(tx: Tx, choirId: string, userId: string, now: Date): Promise<void> {
   const joined = await tx
     .insert(choirMembers)
@@ -161,6 +165,16 @@ async function joinChoir(tx: Tx, choirId: string, userId: string, now: Date): Pr
     .update(users)
     .set({ currentChoirId: sql`coalesce(${users.currentChoirId}, ${choirId}::uuid)` })
     .where(eq(users.id, userId));
+  await tx
+    .update(emailInvitations)
+    .set({ status: "Accepted", respondedAt: now })
+    .where(
+      and(
+        eq(emailInvitations.choirId, choirId),
+        eq(emailInvitations.status, "Pending"),
+        sql`lower("email_invitations"."email") = (select lower(u.email) from "users" as u where u.id = ${userId}::uuid)`,
+      ),
+    );
 }
 
 /**
@@ -210,14 +224,27 @@ export async function inviteByEmail(
   return { invitation, inviter };
 }
 
-/** Every e-mail invitation of a choir, newest first. */
+/**
+ * An invitation still pending whose address belongs to a member reads as accepted: they are in, however they came
+ * (joins since mark it in `joinChoir`; this covers invitations left pending by joins made before that). Its columns
+ * are named in full: on a one-table select the query builder leaves them unqualified, and the subquery would read
+ * its own tables' columns instead.
+ */
+const answeredStatus = sql<
+  EmailInvitationRow["status"]
+>`case when "email_invitations"."status" = 'Pending' and exists (
+    select 1 from "choir_members" as m inner join "users" as u on u.id = m.user_id
+    where m.choir_id = "email_invitations"."choir_id" and lower(u.email) = lower("email_invitations"."email")
+  ) then 'Accepted' else "email_invitations"."status" end`;
+
+/** Every e-mail invitation of a choir, newest first; a member's invitation reads accepted (`answeredStatus`). */
 export async function listChoirInvitations(
   db: Db,
   choirId: string,
   page: Page,
 ): Promise<EmailInvitationWithChoir[]> {
   return db
-    .select(emailInvitationColumns)
+    .select({ ...emailInvitationColumns, status: answeredStatus })
     .from(emailInvitations)
     .innerJoin(choirs, eq(choirs.id, emailInvitations.choirId))
     .where(eq(emailInvitations.choirId, choirId))
@@ -306,6 +333,52 @@ export async function rejectEmailInvitation(db: Db, now: Date, userId: string, t
       .set({ status: "Rejected", respondedAt: now })
       .where(eq(emailInvitations.id, invitation.id));
   });
+}
+
+/**
+ * Revokes a choir's pending e-mail invitation: it is deleted, so its link answers "not found" from then on. Unknown
+ * in this choir → 404; accepted or declined already (or its address now a member's) → 409 `invitation_answered`.
+ * The mails it sent still count against the sending limits (`invitation_mails` is kept).
+ */
+export async function revokeEmailInvitation(db: Db, choirId: string, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .select({ id: emailInvitations.id, status: answeredStatus })
+      .from(emailInvitations)
+      .where(and(eq(emailInvitations.choirId, choirId), eq(emailInvitations.token, token)))
+      .for("update");
+    if (!invitation) throw notFound(INVITATION_MESSAGES.notFound);
+    if (invitation.status !== "Pending") {
+      throw conflict(INVITATION_MESSAGES.alreadyAnswered, "invitation_answered");
+    }
+    await tx.delete(emailInvitations).where(eq(emailInvitations.id, invitation.id));
+  });
+}
+
+/**
+ * The name of whoever sent a link: an e-mail invitation's last sender or a shareable link's maker, as they wrote it
+ * (never their e-mail address); null when they have no name or no account any more. Unknown token → 404.
+ */
+export async function findInviterName(db: Db, token: string): Promise<string | null> {
+  const nameOf = async (userId: string | null) => {
+    if (!userId) return null;
+    const [person] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    return person ? [person.firstName, person.lastName].filter(Boolean).join(" ").trim() || null : null;
+  };
+  const [link] = await db
+    .select({ createdBy: shareableInvitations.createdBy })
+    .from(shareableInvitations)
+    .where(eq(shareableInvitations.token, token));
+  if (link) return nameOf(link.createdBy);
+  const [invitation] = await db
+    .select({ invitedBy: emailInvitations.invitedBy })
+    .from(emailInvitations)
+    .where(eq(emailInvitations.token, token));
+  if (!invitation) throw notFound(INVITATION_MESSAGES.notFound);
+  return nameOf(invitation.invitedBy);
 }
 
 /** A new shareable link; it always expires 24 hours after creation. `maxUses` null = unlimited. */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import { endLead, lead, leaderOf, leadFor, setFollowing } from "./lead.js";
 import { requirePlaylistEditor } from "./policy.js";
-import { findPlaylist } from "./service.js";
+import { findPlaylist } from "./read.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const PlaylistIdParams = z.object({ id: z.uuid() });

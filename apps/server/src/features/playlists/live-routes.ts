@@ -9,7 +9,7 @@ import { clientKey } from "../../http/client-address.js";
 import { AppError, notFound, unauthorized } from "../../http/errors.js";
 import { changeMessage, LIVE_MAX_BUFFERED_BYTES, type LiveMessage, type LiveStream } from "../../live/hub.js";
 import { leadFor, releasePresence } from "./lead.js";
-import { findPlaylist } from "./service.js";
+import { findPlaylist } from "./read.js";
 
 /** Events a resumed stream replays at most; further behind, it is told to read the playlist afresh. */
 export const REPLAY_MAX = 100;
@@ -77,7 +77,8 @@ async function replayAfter(
 /**
  * `GET /api/playlists/{id}/events`: a playlist's changes as they happen, for the members of its choir (others 404),
  * as server-sent events. Starts with `ready` (or, resuming with Last-Event-ID, the events missed, or `reset`), then
- * `playlist.changed` / `playlist.deleted` / `lead` (sing mode's leader moved; `ready` carries the lead as it is); a
+ * `playlist.changed` / `playlist.deleted` / `lead` (sing mode's leader moved; `ready` carries the lead as it is) /
+ * `marking` (a part or choir marking on a score of one of its songs was saved or deleted); a
  * comment line keeps it alive. Ends when the reader leaves the choir, their session ends (signed out, revoked, past
  * its 30 days: checked again once the stream listens, and on every heartbeat), the playlist is deleted, or the server
  * closes. Bounded per person, per client address and in all (429 with Retry-After).

@@ -5,7 +5,7 @@ import { type Db, preparedStatement } from "../../db/client.js";
 import { choirs } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../http/errors.js";
 
-export { visibleTo as songVisibleTo } from "../songs/policy.js";
+export { songColumnsOf, songVisible, visibleTo as songVisibleTo } from "../songs/policy.js";
 
 interface PlaylistOwner {
   choirId: string;

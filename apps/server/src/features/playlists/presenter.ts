@@ -1,5 +1,5 @@
 import type { Playlist } from "@choir/contract";
-import type { PlaylistDetails } from "./service.js";
+import type { PlaylistDetails } from "./read.js";
 
 /** ChordPro `{duration: …}` as seconds: "245", "4:05" or "1:02:05"; anything else is unknown. */
 export function durationSeconds(text: string | null): number | null {
@@ -9,12 +9,15 @@ export function durationSeconds(text: string | null): number | null {
 }
 
 /** Orders are answered as list positions, so they are 0..n-1 even after songs were deleted from the library. */
-export function presentPlaylist({ playlist, template, sections }: PlaylistDetails): Playlist {
+export function presentPlaylist({ playlist, template, leader, sections }: PlaylistDetails): Playlist {
   return {
     id: playlist.id,
     choirId: playlist.choirId,
     date: playlist.date,
     title: playlist.title,
+    time: playlist.time,
+    leader,
+    songCount: sections.reduce((sum, { entries }) => sum + entries.length, 0),
     isPublic: playlist.isPublic,
     playlistTemplateId: playlist.templateId,
     template: template ? { id: template.id, title: template.title } : null,
@@ -27,6 +30,10 @@ export function presentPlaylist({ playlist, template, sections }: PlaylistDetail
         songId: entry.songId,
         order,
         key: entry.key,
+        note: entry.note,
+        originalId: entry.originalId,
+        choirVersionId: entry.choirVersionId,
+        choirKey: entry.choirKey?.trim().slice(0, 12) || null,
         song: song
           ? {
               songId: entry.songId,

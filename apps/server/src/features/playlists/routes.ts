@@ -7,9 +7,13 @@ import {
   LastSungQuery,
   MovePlaylistSong,
   Playlist,
+  PlaylistDates,
+  PlaylistDatesQuery,
   PlaylistListQuery,
+  RenamePlaylistSection,
   SetEntryKey,
   UpdatePlaylist,
+  UpdatePlaylistEntry,
 } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,6 +21,11 @@ import { requireMember } from "../../access/choir-access.js";
 import { invalid } from "../../http/errors.js";
 import { presentedAnswer } from "../../http/presented-answer.js";
 import { noteAnnounced, type PlaylistChange, recordPlaylistChange } from "../../shared/live-notify.js";
+import { addSong, moveSong, removeSong, setEntryKey } from "./entry-edits.js";
+import type { EntryEdit, EntryEditMade } from "./entry-statements.js";
+import { changeEntryInPlace, renameSectionInPlace } from "./in-place.js";
+import { lastSung, lastSungInFamily, requireVisibleSong } from "./last-sung.js";
+import { createPlaylist, deletePlaylist, updatePlaylist } from "./lifecycle.js";
 import {
   requireEditablePlaylist,
   requirePlaylistDeleter,
@@ -24,28 +33,23 @@ import {
   requirePlaylistReader,
 } from "./policy.js";
 import { presentPlaylist } from "./presenter.js";
-import {
-  addSong,
-  createPlaylist,
-  deletePlaylist,
-  type EntryEdit,
-  type EntryEditMade,
-  findPlaylist,
-  getPlaylist,
-  lastSung,
-  lastSungInFamily,
-  listChoirPlaylists,
-  moveSong,
-  removeSong,
-  requireVisibleSong,
-  setEntryKey,
-  updatePlaylist,
-} from "./service.js";
+import { findPlaylist, getPlaylist, listChoirPlaylists, playlistDates } from "./read.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const PlaylistIdParams = z.object({ id: z.uuid() });
 /** `songId` may be the song's id or the entry's: a song is at most once in a playlist. */
 const PlaylistSongParams = z.object({ id: z.uuid(), songId: z.uuid() });
+const PlaylistSectionParams = z.object({ id: z.uuid(), sectionId: z.uuid() });
+
+/** The change an in-place entry edit announces: what it changed, or `entry-changed` for several things at once. */
+function entryChangeType(change: { key?: unknown; note?: unknown; songId?: unknown }): PlaylistChange {
+  const changed = [
+    change.key !== undefined && ("key-changed" as const),
+    change.note !== undefined && ("note-changed" as const),
+    change.songId !== undefined && ("song-switched" as const),
+  ].filter((type) => type !== false);
+  return changed.length === 1 ? changed[0]! : "entry-changed";
+}
 
 /**
  * The version an edit is based on, from its `If-Match` header: the playlist's `updatedAt` as an entity tag (quoted,
@@ -125,7 +129,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["playlists"],
-        summary: "Create a choir's playlist for a date (members); one per choir and date",
+        summary:
+          "Create a choir's playlist for a date, with its time and who leads it (members); a date may hold several",
         body: CreatePlaylist,
         response: { 201: Playlist, ...errors },
       },
@@ -145,7 +150,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["playlists"],
         summary:
-          "A page of a choir's playlists by date (oldest first; from the day `from` when given), with sections and songs (members); `_t` is ignored",
+          "A page of a choir's playlists, with sections and songs (members): by date and time, oldest first, between `from` and `to`; `when=upcoming` from today on, `when=past` before today, most recent first (`today`: the reader's day, else the server's); `_t` is ignored",
         params: z.object({ choirId: z.uuid() }),
         querystring: ChoirPlaylistsQuery,
         response: { 200: z.array(Playlist), ...errors },
@@ -154,12 +159,36 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.session!.userId;
-      const page = await listChoirPlaylists(app.db, request.params.choirId, userId, request.query);
+      const today = request.query.today ?? app.clock.now().toISOString().slice(0, 10);
+      const page = await listChoirPlaylists(app.db, request.params.choirId, userId, {
+        ...request.query,
+        today,
+      });
       // Each playlist read says whether the reader is a member of its choir; an empty page says nothing, so the
       // membership is asked then (404 for an outsider either way, before anything is answered).
       if (!page[0]?.readerIsMember) await requireMember(app.db, request.params.choirId, userId);
       reply.header("Cache-Control", "no-store");
       return page.map(presentPlaylist);
+    },
+  );
+
+  app.get(
+    "/api/choirs/:choirId/playlist-dates",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary:
+          "The days from `from` to `to` (at most 366 days) that have playlists of the choir, with how many: the calendar's marks (members)",
+        params: z.object({ choirId: z.uuid() }),
+        querystring: PlaylistDatesQuery,
+        response: { 200: PlaylistDates, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireMember(app.db, request.params.choirId, request.session!.userId);
+      reply.header("Cache-Control", "no-store");
+      return playlistDates(app.db, request.params.choirId, request.query);
     },
   );
 
@@ -193,7 +222,7 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["playlists"],
         summary:
-          'Edit a playlist\'s title, public flag, template and sections (members); omitted fields are kept. With `If-Match: "{updatedAt}"` the edit is made only if the playlist has not changed since that version (else 412)',
+          'Edit a playlist\'s title, date, time, leader, public flag, template and sections (members); omitted fields are kept. With `If-Match: "{updatedAt}"` the edit is made only if the playlist has not changed since that version (else 412)',
         params: PlaylistIdParams,
         body: UpdatePlaylist,
         response: { 200: Playlist, ...errors, 412: ErrorBody },
@@ -234,7 +263,8 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["playlists"],
-        summary: "Add a song the caller may see to a section (members); a song already in it → 409",
+        summary:
+          "Add a song the caller may see to a section, at a position, with a key and a note (members); a song already in it → 409",
         params: PlaylistIdParams,
         body: AddPlaylistSong,
         response: { 201: Playlist, ...errors },
@@ -299,6 +329,43 @@ export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       editEntries(request.params.id, request.session!.userId, "key-changed", (edit) =>
         setEntryKey(app.db, request.params.id, edit, request.params.songId, request.body.key),
+      ),
+  );
+
+  app.patch(
+    "/api/playlists/:id/songs/:songId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary:
+          "Change an entry in place (members): its key, its note, or its song between the original and the choir's version (keeping key, note and position; another song → 422)",
+        params: PlaylistSongParams,
+        body: UpdatePlaylistEntry,
+        response: { 200: Playlist, ...errors, 422: ErrorBody },
+      },
+    },
+    async (request) =>
+      editEntries(request.params.id, request.session!.userId, entryChangeType(request.body), (edit) =>
+        changeEntryInPlace(app.db, request.params.id, edit, request.params.songId, request.body),
+      ),
+  );
+
+  app.patch(
+    "/api/playlists/:id/sections/:sectionId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["playlists"],
+        summary: "Rename a section of a playlist in place (members)",
+        params: PlaylistSectionParams,
+        body: RenamePlaylistSection,
+        response: { 200: Playlist, ...errors },
+      },
+    },
+    async (request) =>
+      editEntries(request.params.id, request.session!.userId, "section-renamed", (edit) =>
+        renameSectionInPlace(app.db, request.params.id, edit, request.params.sectionId, request.body.title),
       ),
   );
 

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { choirRole } from "../../access/choir-access.js";
 import { notFound } from "../../http/errors.js";
+import { requestLanguage } from "../../http/language.js";
 import { attachment } from "../../interchange/export-files.js";
+import { translateKey } from "../../shared/built-in-names.js";
 import { findSongbookOutline, songbookFileNames, songContents } from "./service.js";
 
 const errors = {
@@ -55,9 +57,11 @@ export const playlistExportRoutes: FastifyPluginAsyncZod = async (app) => {
             key: entry.key,
           })),
         );
-        const name = outline.playlist.title?.trim() || "Playlist";
+        const language = requestLanguage(request);
+        const title = outline.playlist.title?.trim() || outline.playlist.templateTitle?.trim();
+        const name = title ? translateKey(title, language) : language === "es" ? "Repertorio" : "Playlist";
         const zip = await app.interchange.exportPlaylist(`${name} (${outline.playlist.date})`, entries);
-        const { unicode } = songbookFileNames(outline);
+        const { unicode } = songbookFileNames(outline, language);
         return reply
           .header("Content-Disposition", attachment(unicode.replace(/\.pdf$/, ".zip")))
           .type("application/zip")

@@ -29,6 +29,13 @@ export interface SongbookLabels {
   voice: (voice: string) => string;
   /** The playlist's date in words, e.g. "Sunday, March 15, 2026" / "Domingo, 15 de marzo de 2026". */
   longDate: (date: string) => string;
+  /**
+   * The service's date and time of day ("HH:mm", 24 h; null: the date alone): "Sunday, March 15, 2026 · 9:30 AM" /
+   * "Domingo, 15 de marzo de 2026 · 9:30".
+   */
+  when: (date: string, time: string | null) => string;
+  /** Who leads the service: "Led by Ana Ruiz" / "Dirige Ana Ruiz". */
+  ledBy: (name: string) => string;
 }
 
 const SECTIONS = {
@@ -99,6 +106,7 @@ const WORDS = {
     music: "Music",
     wordsAndMusic: "Words and music",
     ccli: (number: string) => `CCLI song ${number}`,
+    ledBy: (name: string) => `Led by ${name}`,
     truncated: `This song is too long to print in full: only its first ${MAX_RENDERED_LINES.toLocaleString("en-US")} lines are printed.`,
   },
   es: {
@@ -114,6 +122,7 @@ const WORDS = {
     music: "Música",
     wordsAndMusic: "Letra y música",
     ccli: (number: string) => `Canción CCLI ${number}`,
+    ledBy: (name: string) => `Dirige ${name}`,
     truncated: `Esta canción es demasiado larga para imprimirla entera: solo se imprimen sus primeras ${MAX_RENDERED_LINES.toLocaleString("es-ES")} líneas.`,
   },
 } as const;
@@ -139,6 +148,15 @@ export function songbookLabels(language: Language): SongbookLabels {
     dateStyle: "full",
     timeZone: "UTC",
   });
+  const timeFormat = new Intl.DateTimeFormat(language === "es" ? "es-ES" : "en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  const longDate = (date: string) => {
+    const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? date : capitalize(dateFormat.format(parsed));
+  };
   return {
     language,
     ...WORDS[language],
@@ -157,9 +175,12 @@ export function songbookLabels(language: Language): SongbookLabels {
       const name = voice.toLowerCase();
       return Object.hasOwn(voices, name) ? voices[name]! : partLabel(voice);
     },
-    longDate: (date) => {
-      const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(parsed.getTime()) ? date : capitalize(dateFormat.format(parsed));
+    longDate,
+    when: (date, time) => {
+      const clock = time ? /^(\d{1,2}):(\d{2})$/.exec(time) : null;
+      if (!clock) return longDate(date);
+      const at = new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])));
+      return `${longDate(date)} · ${timeFormat.format(at)}`;
     },
   };
 }

@@ -1,23 +1,28 @@
 /**
- * One songbook drawn in a worker thread of the rendering pool (songbook-renderer.ts): the songs' ChordPro parsed,
- * laid out and drawn to PDF bytes, all away from the server's event loop. Only plain data crosses the thread
- * boundary: the songbook's texts, its options and the language, and back the file's bytes.
+ * One songbook, or one song, drawn in a worker thread of the rendering pool (songbook-renderer.ts): the songs'
+ * ChordPro parsed, laid out and drawn to PDF bytes, all away from the server's event loop. Only plain data crosses
+ * the thread boundary: the texts, the options and the language, and back the file's bytes.
  */
 import { Piscina } from "piscina";
 import type { Language } from "../../http/language.js";
 import { timedTask } from "../../workers/task-start.js";
 import { songbookLabels } from "./labels.js";
+import { renderSongPdf, type SongPdfInput } from "./song-pdf.js";
 import { renderSongbook, type SongbookInput, type SongbookOptions } from "./songbook-pdf.js";
 
-export interface RenderJob {
-  input: SongbookInput;
+/** A playlist's songbook (`input`) or a single song (`song`), in its options and language. */
+export type RenderJob = ({ input: SongbookInput } | { song: SongPdfInput }) & {
   options: SongbookOptions;
   language: Language;
-}
+};
 
 /** Resolves with the file's bytes, handed over to the calling thread without a copy. */
 async function renderTask(job: RenderJob): Promise<ArrayBuffer> {
-  const pdf = await renderSongbook(job.input, job.options, songbookLabels(job.language));
+  const labels = songbookLabels(job.language);
+  const pdf =
+    "song" in job
+      ? await renderSongPdf(job.song, job.options, labels)
+      : await renderSongbook(job.input, job.options, labels);
   // A Buffer can be a view into a larger shared slab: hand over a buffer holding exactly the file.
   const whole = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength;
   const bytes = (

@@ -35,7 +35,7 @@ const SongbookQuery = z.object({
 });
 
 /** Does an If-None-Match header name this tag (or any, with `*`)? Weak comparison, as for GET. */
-function matchesTag(header: string | string[] | undefined, tag: string): boolean {
+export function matchesTag(header: string | string[] | undefined, tag: string): boolean {
   if (!header) return false;
   const values = (Array.isArray(header) ? header.join(",") : header).split(",").map((value) => value.trim());
   return values.some((value) => value === "*" || value.replace(/^W\//, "") === tag);
@@ -122,7 +122,10 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("ETag", tag)
         .header("Cache-Control", outline.playlist.isPublic ? "public, no-cache" : "private, no-cache")
         .header("Vary", "Authorization, Accept-Encoding")
-        .header("Content-Disposition", songbookDisposition(outline, isDownload ? "attachment" : "inline"));
+        .header(
+          "Content-Disposition",
+          songbookDisposition(outline, isDownload ? "attachment" : "inline", language),
+        );
       if (matchesTag(request.headers["if-none-match"], tag)) return reply.status(304).send(null);
 
       const pdf = await app.songbooks.render(tag, async () => {
@@ -132,6 +135,8 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
             choirName: outline.choirName,
             title: outline.playlist.title,
             date: outline.playlist.date,
+            time: outline.playlist.time,
+            leader: outline.playlist.leaderName,
             sections: outline.sections.map((section) => ({
               title: section.title,
               songs: section.entries
@@ -140,6 +145,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
                   title: entry.song.title,
                   artist: entry.song.artist,
                   key: entry.key,
+                  note: entry.note,
                   content: contents.get(entry.song.id)!,
                 })),
             })),

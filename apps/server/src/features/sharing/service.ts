@@ -1,10 +1,20 @@
 import { createHash } from "node:crypto";
 import { PLAYLIST_MESSAGES } from "@choir/contract";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { choirRole } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
-import { choirs, playlistEntries, playlistSections, playlists, songs } from "../../db/schema/index.js";
+import {
+  choirs,
+  playlistEntries,
+  playlistSections,
+  playlists,
+  playlistTemplates,
+  songs,
+} from "../../db/schema/index.js";
 import { notFound } from "../../http/errors.js";
+import type { Language } from "../../http/language.js";
+import { translateKey } from "../../shared/built-in-names.js";
+import { personName } from "../../shared/person-name.js";
 import { visibleToChoir } from "../songs/policy.js";
 
 /** What a songbook shows of a playlist, without the songs' texts (enough to tell whether a copy is current). */
@@ -14,6 +24,12 @@ export interface SongbookOutline {
     choirId: string;
     date: string;
     title: string | null;
+    /** The service's time of day, "HH:mm" (24 h), or null. */
+    time: string | null;
+    /** The name of the member who leads the service, or null (none named, or no longer a member). */
+    leaderName: string | null;
+    /** The title of the template it was planned from (a built-in one's is its key, `mass`), or null. */
+    templateTitle: string | null;
     updatedAt: Date;
     /** Open to anyone with the link; otherwise to the choir's members only. */
     isPublic: boolean;
@@ -26,6 +42,8 @@ export interface SongbookOutline {
       id: string;
       /** The key the choir sings it in, when set on the entry. */
       key: string | null;
+      /** The entry's note ("capo 2", "soloist: Ana"), plain text, or null. */
+      note: string | null;
       song: { id: string; title: string; artist: string | null; updatedAt: Date };
     }[];
   }[];
@@ -45,15 +63,23 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
       choirId: playlists.choirId,
       date: playlists.date,
       title: playlists.title,
+      time: playlists.time,
+      leader: sql<{ firstName: string; lastName: string; email: string } | null>`(
+        select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+        from users u join choir_members lm on lm.user_id = u.id and lm.choir_id = ${playlists.choirId}
+        where u.id = ${playlists.leaderId})`,
+      templateTitle: playlistTemplates.title,
       updatedAt: playlists.updatedAt,
       isPublic: playlists.isPublic,
       choirName: choirs.name,
     })
     .from(playlists)
     .innerJoin(choirs, eq(choirs.id, playlists.choirId))
+    .leftJoin(playlistTemplates, eq(playlistTemplates.id, playlists.templateId))
     .where(eq(playlists.id, playlistId));
   if (!row) throw notFound(PLAYLIST_MESSAGES.notFound);
-  const { choirName, ...playlist } = row;
+  const { choirName, leader, ...rest } = row;
+  const playlist = { ...rest, leaderName: leader ? personName(leader) : null };
   const [sections, entries] = await Promise.all([
     db
       .select({ id: playlistSections.id, title: playlistSections.title })
@@ -65,6 +91,7 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         id: playlistEntries.id,
         sectionId: playlistEntries.sectionId,
         key: playlistEntries.key,
+        note: playlistEntries.note,
         songId: songs.id,
         title: songs.title,
         artist: songs.artist,
@@ -85,6 +112,7 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         .map((entry) => ({
           id: entry.id,
           key: entry.key,
+          note: entry.note,
           song: { id: entry.songId, title: entry.title, artist: entry.artist, updatedAt: entry.updatedAt },
         })),
     })),
@@ -130,6 +158,8 @@ export function songbookTag(outline: SongbookOutline, options: object, rendererV
       outline.playlist.updatedAt.toISOString(),
       outline.playlist.title,
       outline.playlist.date,
+      outline.playlist.time,
+      outline.playlist.leaderName,
       outline.choirName,
       outline.sections.map((section) => [
         section.id,
@@ -137,6 +167,7 @@ export function songbookTag(outline: SongbookOutline, options: object, rendererV
         section.entries.map((entry) => [
           entry.id,
           entry.key,
+          entry.note,
           entry.song.id,
           entry.song.updatedAt.toISOString(),
         ]),
@@ -163,23 +194,37 @@ function slug(title: string, { ascii }: { ascii: boolean }): string {
   return joined;
 }
 
+/** What an untitled playlist's file is called, by language. */
+const UNTITLED_FILE = { en: "playlist", es: "repertorio" } as const;
+
 /**
- * The songbook's file name, from the playlist's title and date: `sunday-mass-2026-12-07.pdf`, or
- * `playlist-2026-12-07.pdf` when the title is empty or has no letters. `ascii` is for `filename=`, `unicode` (which
- * keeps accents and ñ) for `filename*=`.
+ * The songbook's file name, from the playlist's title and date in the reader's language: `sunday-mass-2026-12-07.pdf`;
+ * a built-in template's key as its name (`mass` → `misa-2026-12-07.pdf` in Spanish); an untitled playlist by its
+ * template's title, else `playlist-2026-12-07.pdf` / `repertorio-2026-12-07.pdf` (also for a title without letters).
+ * `ascii` is for `filename=`, `unicode` (which keeps accents and ñ) for `filename*=`.
  */
-export function songbookFileNames(outline: SongbookOutline): { ascii: string; unicode: string } {
-  const { title, date } = outline.playlist;
-  const name = (ascii: boolean) => `${slug(title ?? "", { ascii }) || "playlist"}-${date}.pdf`;
+export function songbookFileNames(
+  outline: SongbookOutline,
+  language: Language = "en",
+): { ascii: string; unicode: string } {
+  const { title, templateTitle, date } = outline.playlist;
+  const named = title?.trim() || templateTitle?.trim() || "";
+  const words = translateKey(named, language);
+  const untitled = `${UNTITLED_FILE[language]}-${date}.pdf`;
+  const name = (ascii: boolean) => `${slug(words, { ascii }) || UNTITLED_FILE[language]}-${date}.pdf`;
   const ascii = name(true);
   const unicode = name(false);
   // A title with letters but none in ASCII (Greek, say) keeps its own name in filename* only.
-  return { ascii, unicode: unicode === `playlist-${date}.pdf` ? ascii : unicode };
+  return { ascii, unicode: unicode === untitled ? ascii : unicode };
 }
 
 /** The Content-Disposition value naming the songbook, ASCII for old readers and UTF-8 (RFC 6266) for the rest. */
-export function songbookDisposition(outline: SongbookOutline, type: "inline" | "attachment"): string {
-  const { ascii, unicode } = songbookFileNames(outline);
+export function songbookDisposition(
+  outline: SongbookOutline,
+  type: "inline" | "attachment",
+  language: Language = "en",
+): string {
+  const { ascii, unicode } = songbookFileNames(outline, language);
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(unicode)}`;
 }
 
@@ -189,6 +234,8 @@ export function presentSharedPlaylist(outline: SongbookOutline) {
     id: outline.playlist.id,
     title: outline.playlist.title,
     date: outline.playlist.date,
+    time: outline.playlist.time,
+    leader: outline.playlist.leaderName,
     choirName: outline.choirName,
     isPublic: outline.playlist.isPublic,
     sections: outline.sections.map((section) => ({
@@ -197,6 +244,7 @@ export function presentSharedPlaylist(outline: SongbookOutline) {
         title: entry.song.title,
         artist: entry.song.artist,
         key: entry.key,
+        note: entry.note,
       })),
     })),
   };

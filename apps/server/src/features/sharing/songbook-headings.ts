@@ -6,12 +6,16 @@
 import { COLORS, fitText, type LayoutContext, type Row, SIZES, spacer, textRows } from "./songbook-rows.js";
 import type { SongInput } from "./songbook-song-layout.js";
 
-/** The first page's heading: choir, playlist title and date. */
+/**
+ * The first page's heading: choir, playlist title, date (with the service's time), and who leads it when someone is
+ * named (`leader`, already in words: "Led by Ana").
+ */
 export function headingRows(
   ctx: LayoutContext,
   choirName: string,
   title: string | null,
   date: string,
+  leader: string | null = null,
 ): Row[] {
   const { frame } = ctx;
   const rows: Row[] = [
@@ -35,6 +39,17 @@ export function headingRows(
       ...textRows(
         ctx,
         date,
+        { font: "regular", size: SIZES.date, color: COLORS.muted, lineHeight: SIZES.date * 1.5 },
+        frame.left,
+        frame.right,
+      ),
+    );
+  }
+  if (leader) {
+    rows.push(
+      ...textRows(
+        ctx,
+        leader,
         { font: "regular", size: SIZES.date, color: COLORS.muted, lineHeight: SIZES.date * 1.5 },
         frame.left,
         frame.right,

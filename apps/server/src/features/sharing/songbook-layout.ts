@@ -12,7 +12,7 @@
  * Part of every entity tag: bump it when the drawing changes, so clients fetch the new look. It lives here, not in
  * songbook-pdf.ts, so the routes read it without loading pdfkit (only the PDF worker threads need that).
  */
-export const SONGBOOK_RENDERER_VERSION = "2";
+export const SONGBOOK_RENDERER_VERSION = "3";
 
 export {
   type ContentsEntry,

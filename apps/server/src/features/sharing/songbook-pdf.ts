@@ -35,6 +35,7 @@ import {
   paginate,
   playlistSectionRows,
   SIZES,
+  type SongbookPlan,
   type SongInput,
 } from "./songbook-layout.js";
 
@@ -47,9 +48,20 @@ export interface SongbookInput {
   choirName: string;
   title: string | null;
   date: string;
+  /** The service's time of day ("HH:mm", 24 h), printed after the date; null or absent: none. */
+  time?: string | null;
+  /** Who leads the service, printed under the date; null or absent: nobody named. */
+  leader?: string | null;
   sections: {
     title: string;
-    songs: { title: string; artist: string | null; key: string | null; content: string }[];
+    songs: {
+      title: string;
+      artist: string | null;
+      key: string | null;
+      /** The entry's note, printed under the song's title (plain text, at most 200 characters). */
+      note?: string | null;
+      content: string;
+    }[];
   }[];
 }
 
@@ -100,80 +112,58 @@ export function songSheetFor(
   return { sheet, key: key ? keyText(key) : null };
 }
 
-/** Renders the songbook; resolves with the PDF file's bytes. */
-export function renderSongbook(
-  input: SongbookInput,
-  options: SongbookOptions,
+/** What a PDF's document information names: its title, who made it, its subject. */
+export interface DocumentInfo {
+  title: string;
+  author: string;
+  subject: string;
+}
+
+/** A new PDF in the songbook's fonts, with the function measuring text in them, and its bytes once it has ended. */
+export function openDocument(
+  paper: SongbookOptions["paper"],
   labels: SongbookLabels,
-): Promise<Buffer> {
-  const frame = pageFrame(options.paper);
-  const title = input.title ? labels.title(input.title) : null;
-  const date = labels.longDate(input.date);
+  info: DocumentInfo,
+): { doc: PDFKit.PDFDocument; measure: Measure; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     autoFirstPage: false,
     font: null as unknown as string,
-    size: options.paper === "letter" ? "LETTER" : "A4",
+    size: paper === "letter" ? "LETTER" : "A4",
     margin: 0,
     lang: labels.language,
     displayTitle: true,
     info: {
-      Title: title ? `${title} · ${date}` : date,
-      Author: input.choirName,
-      Subject: date,
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
       Creator: "Choir App",
       Producer: "Choir App",
     },
   });
   const data = fonts();
   for (const [name, buffer] of Object.entries(data)) doc.registerFont(name, buffer);
-
   const measure: Measure = (text, font, size) => doc.font(font).fontSize(size).widthOfString(text);
-  const ctx: LayoutContext = { measure, frame, labels };
-
-  // Measure everything first: the song blocks, then the pages with and without a table of contents.
-  const sections = input.sections
-    .filter((section) => section.songs.length > 0)
-    .map((section, sectionIndex) => ({
-      title: labels.sectionTitle(section.title),
-      anchor: `section-${sectionIndex + 1}`,
-      songs: section.songs.map((song, songIndex): SongInput => {
-        const prepared = songSheetFor(song.content, song.key, options.variant);
-        return {
-          anchor: `song-${sectionIndex + 1}-${songIndex + 1}`,
-          title: song.title,
-          artist: song.artist,
-          key: prepared.key,
-          sheet: prepared.sheet,
-        };
-      }),
-    }));
-  const blocks = sections.map((section) => ({
-    heading: playlistSectionRows(ctx, section.title, section.anchor),
-    songs: section.songs.map((song) => layoutSong(ctx, song)),
-  }));
-  const heading = headingRows(ctx, input.choirName, title, date);
-  const continued = (songTitle: string) => continuedRows(ctx, songTitle);
-  let plan = paginate(frame, { heading, contents: null, sections: blocks, continued });
-  if (plan.pages.length > 1) {
-    // The contents' rows do not depend on the page numbers, so one more pass places everything for good.
-    const entries: ContentsEntry[] = contentsEntries(sections);
-    const pageOf = new Map<string, number>();
-    const contents = contentsRows(ctx, entries, pageOf);
-    plan = paginate(frame, { heading, contents, sections: blocks, continued });
-    for (const [anchor, page] of plan.pageOf) pageOf.set(anchor, page);
-  }
-
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  return { doc, measure, done };
+}
 
+/** Draws the planned pages, each with its "page n of m" footer, and ends the document. */
+export function drawPages(
+  doc: PDFKit.PDFDocument,
+  plan: SongbookPlan,
+  ctx: LayoutContext,
+  paper: SongbookOptions["paper"],
+): void {
+  const { frame, labels, measure } = ctx;
   const total = plan.pages.length;
   let sectionOutline: PDFKit.PDFOutline | null = null;
   plan.pages.forEach((rows, index) => {
-    doc.addPage({ size: options.paper === "letter" ? "LETTER" : "A4", margin: 0 });
+    doc.addPage({ size: paper === "letter" ? "LETTER" : "A4", margin: 0 });
     for (const { y, row } of rows) {
       if (row.anchor) {
         doc.addNamedDestination(row.anchor.name, "XYZ", 0, frame.height - y + 12, null);
@@ -201,6 +191,59 @@ export function renderSongbook(
   });
   if (total === 0) doc.addPage();
   doc.end();
+}
+
+/** Renders the songbook; resolves with the PDF file's bytes. */
+export function renderSongbook(
+  input: SongbookInput,
+  options: SongbookOptions,
+  labels: SongbookLabels,
+): Promise<Buffer> {
+  const frame = pageFrame(options.paper);
+  const title = input.title ? labels.title(input.title) : null;
+  const date = labels.when(input.date, input.time ?? null);
+  const { doc, measure, done } = openDocument(options.paper, labels, {
+    title: title ? `${title} · ${date}` : date,
+    author: input.choirName,
+    subject: date,
+  });
+  const ctx: LayoutContext = { measure, frame, labels };
+
+  // Measure everything first: the song blocks, then the pages with and without a table of contents.
+  const sections = input.sections
+    .filter((section) => section.songs.length > 0)
+    .map((section, sectionIndex) => ({
+      title: labels.sectionTitle(section.title),
+      anchor: `section-${sectionIndex + 1}`,
+      songs: section.songs.map((song, songIndex): SongInput => {
+        const prepared = songSheetFor(song.content, song.key, options.variant);
+        return {
+          anchor: `song-${sectionIndex + 1}-${songIndex + 1}`,
+          title: song.title,
+          artist: song.artist,
+          key: prepared.key,
+          note: song.note?.trim() || null,
+          sheet: prepared.sheet,
+        };
+      }),
+    }));
+  const blocks = sections.map((section) => ({
+    heading: playlistSectionRows(ctx, section.title, section.anchor),
+    songs: section.songs.map((song) => layoutSong(ctx, song)),
+  }));
+  const leader = input.leader?.trim() ? labels.ledBy(input.leader.trim()) : null;
+  const heading = headingRows(ctx, input.choirName, title, date, leader);
+  const continued = (songTitle: string) => continuedRows(ctx, songTitle);
+  let plan = paginate(frame, { heading, contents: null, sections: blocks, continued });
+  if (plan.pages.length > 1) {
+    // The contents' rows do not depend on the page numbers, so one more pass places everything for good.
+    const entries: ContentsEntry[] = contentsEntries(sections);
+    const pageOf = new Map<string, number>();
+    const contents = contentsRows(ctx, entries, pageOf);
+    plan = paginate(frame, { heading, contents, sections: blocks, continued });
+    for (const [anchor, page] of plan.pageOf) pageOf.set(anchor, page);
+  }
+  drawPages(doc, plan, ctx, options.paper);
   return done;
 }
 

@@ -293,6 +293,8 @@ export interface SongInput {
   artist: string | null;
   /** The key it is sung in, after the entry's key was applied. */
   key: string | null;
+  /** The playlist entry's note ("capo 2", "soloist: Ana"), printed under the title; null: none. */
+  note?: string | null;
   sheet: SongSheet;
 }
 
@@ -328,6 +330,18 @@ export function layoutSong(ctx: LayoutContext, song: SongInput): SongBlock {
         ctx,
         meta.join("  ·  "),
         { font: "regular", size: SIZES.songMeta, color: COLORS.muted, lineHeight: SIZES.songMeta * 1.45 },
+        frame.left,
+        frame.right,
+      ),
+    );
+  }
+  if (song.note) {
+    // The entry's note, in the songbook's accent so it is seen before the song is sung.
+    header.push(
+      ...textRows(
+        ctx,
+        song.note,
+        { font: "italic", size: SIZES.songMeta + 0.5, color: COLORS.chord, lineHeight: SIZES.songMeta * 1.6 },
         frame.left,
         frame.right,
       ),

@@ -1,13 +1,17 @@
 import { createHash } from "node:crypto";
 import {
+  ImportedSong,
   type ImportPreview,
   type ImportResult,
+  type ImportSongChoice,
   SONG_LIMITS,
   SONG_MESSAGES,
   VISIBILITY,
 } from "@choir/contract";
+import type { SongDetailsEdit } from "@choir/songsheet";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { AppError, conflict } from "../../http/errors.js";
+import { AppError, conflict, invalid } from "../../http/errors.js";
 import type { InterchangePool } from "../../interchange/interchange-pool.js";
 import { ImportFileError, toProblem } from "../../interchange/problems.js";
 import {
@@ -19,6 +23,7 @@ import {
   titleFromFileName,
 } from "../../interchange/read-files.js";
 import type { Language } from "../../interchange/sections.js";
+import { likelyDuplicates } from "./import-duplicates.js";
 import { insertSongs, requireSongAllowance, songAllowance } from "./service.js";
 
 export type { ImportedSongFields };
@@ -77,8 +82,16 @@ export async function previewImport(
   pool: InterchangePool,
   files: IncomingFile[],
   language: Language,
+  library: { db: Db; userId: string; choirId?: string },
 ): Promise<Omit<ImportPreview, "allowance">> {
   const entries = await readAll(pool, files, language);
+  const duplicates = await likelyDuplicates(
+    library.db,
+    library.userId,
+    library.choirId,
+    entries.flatMap((entry) => entry.songs ?? []),
+  );
+  let at = 0;
   const songs: ImportPreview["songs"] = [];
   const problems: ImportPreview["problems"] = [];
   for (const entry of entries) {
@@ -94,6 +107,8 @@ export async function previewImport(
         ...(song.language ? { language: song.language } : {}),
         ...(song.otherLanguages ? { otherLanguages: song.otherLanguages } : {}),
       });
+      const duplicate = duplicates[at++];
+      if (duplicate) songs[songs.length - 1]!.duplicateOf = duplicate;
     }
   }
   return { songs, problems, digest: digestOf(entries) };
@@ -120,10 +135,16 @@ export interface ImportOptions {
   dailyLimit?: number;
   /** The preview's digest: save exactly those songs, all or none. */
   previewDigest?: string;
+  /** The choir the import was started from (its membership checked by the caller): songs shared with it. */
+  choirId?: string;
+  /** With `previewDigest`: a choice per previewed song, in order (corrections and visibility). */
+  choices?: z.output<typeof ImportSongChoice>[];
 }
 
 /**
- * Imports each file as the caller's private songs: a result per file (or zip entry), in order.
+ * Imports each file as the caller's songs: a result per file (or zip entry), in order. Private, or with `choirId`
+ * shared with that choir (visibility 2); with `choices` (a preview confirmed), each song as the person chose: its
+ * title, artist and key corrected (written into its text in the worker threads) and its visibility.
  *
  * Confirming a preview (`previewDigest`): the files are read again and must give exactly the previewed songs (else
  * 409); then all their songs are saved in one transaction or none (the daily limit refuses the whole import with
@@ -141,27 +162,58 @@ export async function importSongFiles(
   files: IncomingFile[],
   options: ImportOptions,
 ): Promise<ImportResult["results"]> {
-  const { pool, language, onUnexpected = () => {}, dailyLimit = 0, previewDigest } = options;
+  const {
+    pool,
+    language,
+    onUnexpected = () => {},
+    dailyLimit = 0,
+    previewDigest,
+    choirId,
+    choices,
+  } = options;
+  if (choices !== undefined && previewDigest === undefined) {
+    throw invalid([SONG_MESSAGES.importChoices], SONG_MESSAGES.importChoices);
+  }
+  if (choices?.some((choice) => choice.visibility === VISIBILITY.PublicChoirs) && choirId === undefined) {
+    throw invalid([SONG_MESSAGES.importChoirRequired], SONG_MESSAGES.importChoirRequired);
+  }
+  const newSong = songAs(choirId);
   await db.transaction((tx) => requireSongAllowance(tx, userId, 1, dailyLimit));
   const entries = await readAll(pool, files, language);
 
   if (previewDigest !== undefined) {
     if (digestOf(entries) !== previewDigest) throw conflict(SONG_MESSAGES.importChanged, "import_changed");
     const accepted = entries.filter((entry) => entry.songs && entry.songs.length > 0);
-    const total = accepted.reduce((sum, entry) => sum + (entry.songs?.length ?? 0), 0);
+    const read = accepted.flatMap((entry) => entry.songs ?? []);
+    if (choices !== undefined && choices.length !== read.length) {
+      throw invalid([SONG_MESSAGES.importChoices], SONG_MESSAGES.importChoices);
+    }
+    // A song the person chose to skip (a likely duplicate) is left out; the others are saved all together.
+    const kept = read.map((_, index) => choices?.[index]?.skip !== true);
+    const keptRead = read.filter((_, index) => kept[index]);
+    const chosen: Chosen[] = choices
+      ? await asChosen(
+          pool,
+          keptRead,
+          choices.filter((_, index) => kept[index]),
+        )
+      : read.map((song) => ({ song }));
     const ids = await db.transaction(async (tx) => {
-      if (total > 0) await requireSongAllowance(tx, userId, total, dailyLimit);
+      if (keptRead.length > 0) await requireSongAllowance(tx, userId, keptRead.length, dailyLimit);
       return insertSongs(
         tx,
         userId,
-        accepted.flatMap((entry) => (entry.songs ?? []).map(privateSong)),
+        chosen.map(({ song, visibility }) => newSong(song, visibility)),
       );
     });
     let at = 0;
+    let saved = 0;
     for (const entry of accepted) {
       const count = entry.songs?.length ?? 0;
-      entry.songIds = ids.slice(at, at + count);
+      const keptHere = kept.slice(at, at + count).filter(Boolean).length;
+      entry.songIds = ids.slice(saved, saved + keptHere);
       at += count;
+      saved += keptHere;
     }
     return entries.map(resultOf);
   }
@@ -183,7 +235,7 @@ export async function importSongFiles(
       const ids = await insertSongs(
         tx,
         userId,
-        accepted.flatMap(({ songs }) => songs.map(privateSong)),
+        accepted.flatMap(({ songs }) => songs.map((song) => newSong(song))),
       );
       let at = 0;
       for (const { entry, songs } of accepted) {
@@ -200,7 +252,11 @@ export async function importSongFiles(
       try {
         entry.songIds = await db.transaction(async (tx) => {
           await requireSongAllowance(tx, userId, songs.length, dailyLimit);
-          return insertSongs(tx, userId, songs.map(privateSong));
+          return insertSongs(
+            tx,
+            userId,
+            songs.map((song) => newSong(song)),
+          );
         });
       } catch (fileFailure) {
         entry.error = fileError(fileFailure, entry.name, onUnexpected);
@@ -210,16 +266,72 @@ export async function importSongFiles(
   return entries.map(resultOf);
 }
 
-/** An imported song as a new private song of the person importing. */
-const privateSong = ({ title, artist, content, tags }: ReadSong) => ({
-  title,
-  artist,
-  content,
-  tags,
-  audioUrl: null,
-  visibility: VISIBILITY.Private,
-  visibleToChoirs: [],
-});
+/**
+ * An imported song as a new song of the person importing: private, or shared with the import's choir when it names
+ * one; `visibility` (a preview's choice) overrides that.
+ */
+function songAs(choirId: string | undefined) {
+  const fallback = choirId === undefined ? VISIBILITY.Private : VISIBILITY.PublicChoirs;
+  return ({ title, artist, content, tags }: ImportedSongFields, visibility: 0 | 1 | 2 = fallback) => ({
+    title,
+    artist,
+    content,
+    tags,
+    audioUrl: null,
+    visibility,
+    visibleToChoirs: visibility === VISIBILITY.PublicChoirs && choirId !== undefined ? [choirId] : [],
+  });
+}
+
+/** A song to save and, when the person chose it, its visibility. */
+interface Chosen {
+  song: ImportedSongFields;
+  visibility?: 0 | 1 | 2;
+}
+
+/** What differs between a song as read and as chosen: the details to write into its text. */
+function detailsOf(song: ReadSong, choice: z.output<typeof ImportSongChoice>): SongDetailsEdit {
+  const details: SongDetailsEdit = {};
+  if (choice.title !== undefined && choice.title !== song.title) details.title = choice.title;
+  if (choice.artist !== undefined && choice.artist !== song.artist) details.artist = choice.artist;
+  if (choice.key !== undefined && choice.key !== song.key) details.key = choice.key;
+  return details;
+}
+
+/**
+ * The songs read, as the person chose them in the preview: corrected titles, artists and keys written into their
+ * texts in the worker threads, each validated again like a new song (400 when a correction makes one too long).
+ */
+async function asChosen(
+  pool: InterchangePool,
+  read: ReadSong[],
+  choices: z.output<typeof ImportSongChoice>[],
+): Promise<Chosen[]> {
+  const edits = read.map((song, index) => ({ index, details: detailsOf(song, choices[index]!) }));
+  const changed = edits.filter(({ details }) => Object.keys(details).length > 0);
+  const contents = await pool.writeSongDetails(
+    changed.map(({ index, details }) => ({ content: read[index]!.content, details })),
+  );
+  const written = new Map(changed.map(({ index }, at) => [index, contents[at]!]));
+  return read.map((song, index) => {
+    const choice = choices[index]!;
+    const fields = {
+      title: choice.title ?? song.title,
+      artist: choice.artist !== undefined ? choice.artist : song.artist,
+      content: written.get(index) ?? song.content,
+      tags: song.tags,
+    };
+    const parsed = ImportedSong.safeParse(fields);
+    if (!parsed.success) {
+      const message = `Song ${index + 1}: ${parsed.error.issues[0]?.message ?? "invalid"}`;
+      throw invalid([message], message);
+    }
+    return {
+      song: parsed.data,
+      ...(choice.visibility !== undefined ? { visibility: choice.visibility } : {}),
+    };
+  });
+}
 
 /** What a file that could not be imported says: its own fault in words, anything else logged and said plainly. */
 function fileError(

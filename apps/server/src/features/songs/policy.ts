@@ -9,7 +9,7 @@ import { forbidden } from "../../http/errors.js";
  * export), the usage report, last sung. It is a Drizzle fragment, not a database function: PostgreSQL inlines no
  * scalar SQL function holding a subquery, and a called function would hide the condition (and its indexes) from
  * the planner on the benchmarked search and playlist reads (docs/decisions/0090). The in-memory search index keeps
- * the same rule in memory (search-index.ts), held to this one by song-visibility-index.test.ts.
+ * the same rule in memory (features/search/song-index.ts), held to this one by song-visibility-index.test.ts.
  */
 
 /** The columns of a row shaped like a song (a `songs` row, or a `song_search`/`song_browse` row). */

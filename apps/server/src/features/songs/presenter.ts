@@ -1,6 +1,6 @@
 import type { Song } from "@choir/contract";
 import { personName } from "../../shared/person-name.js";
-import type { SongDetails } from "./service.js";
+import type { SongDetails } from "./song-details.js";
 
 export function presentSong({ song, creatorName, tags, choirs, history }: SongDetails): Song {
   return {

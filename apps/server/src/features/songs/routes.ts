@@ -34,6 +34,7 @@ import { presentedAnswer } from "../../http/presented-answer.js";
 import { perMinute } from "../../http/rate-limit.js";
 import { attachment } from "../../interchange/export-files.js";
 import type { InterchangePool } from "../../interchange/interchange-pool.js";
+import { searchSongs, suggestTags } from "../search/search.js";
 import { songHistories, todayOf } from "./history.js";
 import { importSongFiles, previewImport } from "./import.js";
 import { presentExportedSong, presentSong } from "./presenter.js";
@@ -46,15 +47,13 @@ import {
   getSongDetails,
   listChoirSongs,
   listOwnSongs,
-  type SongDetails,
   SongLimitError,
-  searchSongs,
   songAllowance,
   songsForExport,
-  suggestTags,
   updateSong,
   updateVisibility,
 } from "./service.js";
+import type { SongDetails } from "./song-details.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const SongIdParams = z.object({ id: z.uuid() });
@@ -268,7 +267,9 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "What an import of these files would create, and what could not be read; nothing is saved",
         description:
           "The same files as POST /api/songs/import. Answers the songs that would be created (title, artist, key, " +
-          "sections, format) and the problems (file, line where known, a code and an English message). Send the " +
+          "sections, format, and `duplicateOf`: a song of the library it likely repeats — the caller's own songs and, " +
+          "with `choirId` (a member's, else 404), the choir's) and the problems (file, line where known, a code and " +
+          "an English message). Send the " +
           "same files again with `previewDigest` set to the answer's `digest` to save exactly these songs. " +
           "`allowance`: the caller's daily limit of new songs and how many are left now (null without a limit).",
         body: PreviewImport,
@@ -282,15 +283,23 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request, reply) =>
-      app.interchange.forPerson(request.session!.userId, reply, async () => {
-        const preview = await previewImport(app.interchange, request.body.files, requestLanguage(request));
+    async (request, reply) => {
+      const userId = request.session!.userId;
+      const { choirId } = request.body;
+      if (choirId !== undefined) await requireMember(app.db, choirId, userId);
+      return app.interchange.forPerson(userId, reply, async () => {
+        const preview = await previewImport(app.interchange, request.body.files, requestLanguage(request), {
+          db: app.db,
+          userId,
+          choirId,
+        });
         if (!dailyLimit) return { ...preview, allowance: null };
         const { left } = await app.db.transaction((tx) =>
           songAllowance(tx, request.session!.userId, dailyLimit),
         );
         return { ...preview, allowance: { limit: dailyLimit, left: Math.max(0, left) } };
-      }),
+      });
+    },
   );
 
   app.post(
@@ -306,9 +315,14 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
           "an export of GET /api/songs/export; a text file holds one song in ChordPro (kept as written), chords " +
           "over words / Ultimate Guitar text or a SongSelect download (converted to ChordPro); an .xml file an " +
           "OpenLyrics or OpenSong song (converted); a .zip (sent as base64 `data`) any of these, each entry a " +
-          "result named `zip/entry`. Songs become the caller's, Private. With `previewDigest` (from POST " +
+          "result named `zip/entry`; a ChordPro file with `{new_song}`/`{ns}`, or a text file with a line of " +
+          "dashes before a `Title:` line, holds several songs (at most 500). Songs become the caller's: Private, or " +
+          "with `choirId` (the caller must be a member, else 404) shared with that choir. With `previewDigest` (from POST " +
           "/api/songs/import/preview): exactly the previewed songs are saved, all or none; 409 `import_changed` when " +
-          "the files read differently. Without it: a file that cannot be imported gets an `error` and the others " +
+          "the files read differently; `songs` then gives each previewed song's corrected title, artist and key " +
+          "and its visibility, or `skip: true` to leave it out (one per song, in the preview's order, else 400). " +
+          "Without it: a file that cannot be " +
+          "imported gets an `error` and the others " +
           "are still imported; the songs of one file are created all or none. The songs count against the daily " +
           "limit of new songs: with none left, 429; a file that would pass it gets an `error`. The files are read " +
           "in the interchange worker threads within the time budget (else 422 `work_too_long`, nothing saved); one " +
@@ -324,8 +338,10 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request, reply) =>
-      app.interchange.forPerson(request.session!.userId, reply, async () => ({
+    async (request, reply) => {
+      const { choirId } = request.body;
+      if (choirId !== undefined) await requireMember(app.db, choirId, request.session!.userId);
+      return app.interchange.forPerson(request.session!.userId, reply, async () => ({
         results: await creating(
           reply,
           importSongFiles(app.db, request.session!.userId, request.body.files, {
@@ -334,9 +350,12 @@ export const songRoutes: FastifyPluginAsyncZod = async (app) => {
             onUnexpected: (error, file) => request.log.error({ err: error, file }, "song import failed"),
             dailyLimit,
             previewDigest: request.body.previewDigest,
+            choirId,
+            choices: request.body.songs,
           }),
         ),
-      })),
+      }));
+    },
   );
 
   app.get(

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import {
   ErrorBody,
   TRACK_LIMITS,
   Track,
+  TrackChoirQuery,
   TrackLinkCreate,
   TrackStorage,
   TrackUploadFields,
@@ -15,10 +15,9 @@ import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import { z } from "zod";
-import { bearerToken } from "../../http/authenticate.js";
-import { namesTag, parseRange } from "../../http/byte-range.js";
-import { AppError, invalid, notFound, sendError, unauthorized } from "../../http/errors.js";
-import { StoredFileMissing } from "../../storage/track-store.js";
+import { requireMember } from "../../access/choir-access.js";
+import { AppError, invalid } from "../../http/errors.js";
+import { choirCounterpart, materialSongFor } from "./choir-material.js";
 import { findTrackSong, requireTrackEditor } from "./policy.js";
 import { presentTrack, trackDisposition } from "./presenter.js";
 import {
@@ -41,8 +40,10 @@ import {
   songFull,
   type TrackRow,
 } from "./service.js";
-import { TRACK_TOKEN_WINDOW_SECONDS, TrackTokens } from "./tokens.js";
-import { type ReceivedAudio, receiveAudio, tooLarge } from "./upload.js";
+import { sendStoredFile } from "./stored-file.js";
+import { fileReader, TRACK_TOKEN_WINDOW_SECONDS, TrackTokens } from "./tokens.js";
+import { receiveAudio, tooLarge } from "./upload.js";
+import { readUploadForm } from "./upload-form.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const SongParams = z.object({ id: z.uuid() });
@@ -81,20 +82,6 @@ const bodyInvalid = (error: ZodError) =>
 
 const isJson = (request: FastifyRequest) =>
   request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() === "application/json";
-
-/** Multipart refusals of the form reader (parts, fields, files beyond its limits) in the contract's words. */
-function formError(error: unknown, maxBytes: number): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge(maxBytes);
-  if (code === "FST_FILES_LIMIT") return invalid(["body.file: send one file"]);
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PROTO_VIOLATION")
-    return invalid(["body: the form has more fields than a track needs"]);
-  // Ours (refusals of the file) and the file system's stand, a full disk as the contract's 507; anything else is a
-  // form that could not be read (a broken boundary, a part cut short).
-  if ((error as { code?: string }).code === "ENOSPC") return storageFull();
-  if (error instanceof AppError || (error as { syscall?: string }).syscall) return error;
-  return invalid(["body: the form could not be read"]);
-}
 
 /**
  * Rehearsal tracks of a song: list, upload (multipart, streamed to the track store) or link (JSON), delete, and the
@@ -141,21 +128,33 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ["tracks"],
-        summary: "A song's rehearsal tracks (whoever may read the song), in the order they were added",
+        summary:
+          "A song's rehearsal tracks (whoever may read the song), in the order they were added; with `choirId`, then those of its counterpart in that choir",
         description:
           "A file's `url` is a path on this server carrying a token for the caller, valid 3 to 6 hours and bound " +
           "to the track, so an `<audio>` element can play it without headers. A link's `url` is the link itself " +
-          "(https://), opened on its own site; its `contentType` and `size` are null.",
+          "(https://), opened on its own site; its `contentType` and `size` are null. With `choirId` (its members " +
+          "only, others 404): the song's own tracks, then those of the choir's version of it, or of the original " +
+          "a version of that choir was made from, where the reader may read that song; those carry its `songId`.",
         params: SongParams,
+        querystring: TrackChoirQuery,
         response: { 200: z.array(Track), ...errors },
       },
     },
     async (request, reply) => {
       const session = request.session!;
+      const { choirId } = request.query;
+      if (choirId) await requireMember(app.db, choirId, session.userId);
       const song = await findTrackSong(app.db, request.params.id, session.userId);
-      const rows = await listTracks(app.db, song.id);
+      const counterpart = choirId ? await choirCounterpart(app.db, song.id, choirId, session.userId) : null;
+      const rows = [
+        ...(await listTracks(app.db, song.id)),
+        ...(counterpart ? await listTracks(app.db, counterpart) : []),
+      ];
       reply.header("Cache-Control", "private, no-cache");
-      return Promise.all(rows.map((row) => presentTrack(row, (trackId) => tokens.sign(session, trackId))));
+      return Promise.all(
+        rows.map((row) => presentTrack(row, (trackId) => tokens.sign(session, trackId), song.id)),
+      );
     },
   );
 
@@ -169,7 +168,8 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
       schema: {
         tags: ["tracks"],
-        summary: "Add a rehearsal track to a song (its creator; for a choir version, the choir's members)",
+        summary:
+          "Add a rehearsal track to a song (its creator; for a choir version, the choir's members); with `choirId`, to the choir's version of it",
         description:
           `A file: multipart/form-data with \`file\`, \`part\` and an optional \`label\`. A link: application/json ` +
           "with `part`, an optional `label` and `link`, an https:// address on another site (no user name or " +
@@ -179,9 +179,14 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
           "WAV); anything else, whatever its name, is refused with 415, as is a body of another type. A file that " +
           "would pass the uploader's or the choir's storage quota: 413 `storage_quota`; the server's disk below its " +
           "free-space floor: 507 `storage_full`, before the file is read; more than " +
-          `${storage.uploadsPerPerson} of one person's uploads at once: 429 \`too_many_uploads\` with Retry-After.`,
+          `${storage.uploadsPerPerson} of one person's uploads at once: 429 \`too_many_uploads\` with Retry-After. ` +
+          "With `choirId` (a choir the caller is in; others 404), the track is the choir's: added to the song when " +
+          "it is that choir's version, else to the choir's version of it, made now (a copy of the song, shared " +
+          "with the choir, counted as a new song of the caller's day) when the choir has none; the answer's " +
+          "`songId` names the song it went to.",
         consumes: ["multipart/form-data", "application/json"],
         params: SongParams,
+        querystring: TrackChoirQuery,
         body: z.union([TrackUploadForm, TrackLinkCreate]),
         response: {
           201: Track,
@@ -196,9 +201,15 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = request.session!;
-      const song = await findTrackSong(app.db, request.params.id, session.userId);
-      requireTrackEditor(song);
+      const song = await materialSongFor(
+        app.db,
+        request.params.id,
+        request.query.choirId,
+        session.userId,
+        app.config.songCreateLimitPerDay,
+      );
       const sign = (trackId: string) => tokens.sign(session, trackId);
+      const asked = request.params.id;
       if (!request.isMultipart() && isJson(request)) {
         const parsed = TrackLinkCreate.safeParse(request.body);
         if (!parsed.success) throw bodyInvalid(parsed.error);
@@ -211,7 +222,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
           linkUrl: parsed.data.link,
           createdBy: session.userId,
         });
-        return reply.status(201).send(await presentTrack(row, sign));
+        return reply.status(201).send(await presentTrack(row, sign, asked));
       }
       if (!request.isMultipart())
         throw new AppError(
@@ -233,7 +244,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         // Before the answer: a client that sends its next file once answered finds the slot free.
         release();
       }
-      return reply.status(201).send(await presentTrack(row, sign));
+      return reply.status(201).send(await presentTrack(row, sign, asked));
 
       async function receiveTrack(): Promise<TrackRow> {
         // Refused before a byte is received when the disk is low or a quota already full (the insert checks the
@@ -241,7 +252,12 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         if (await freeSpaceLow()) throw storageFull();
         const choirId = await songChoir(app.db, song.id);
         await requireRoom(app.db, storage, session.userId, choirId, 0, false);
-        const { received, fields } = await readTrackForm(request, uploads, maxBytes);
+        const { received, fields } = await readUploadForm(request, {
+          maxBytes,
+          tooLarge,
+          fileWhat: "the audio",
+          receive: (file) => receiveAudio(file, uploads, maxBytes),
+        });
         try {
           const parsed = TrackUploadFields.safeParse(fields);
           if (!parsed.success) throw bodyInvalid(parsed.error);
@@ -301,20 +317,6 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Who opens a track's audio: the token of its `url`, else the bearer header; anyone else 401. */
-  async function audioReader(request: FastifyRequest, trackId: string, token: string | undefined) {
-    const bearer = bearerToken(request);
-    if (token) {
-      try {
-        return await app.sessions.activeSession(await tokens.verify(token, trackId));
-      } catch (error) {
-        if (!bearer) throw error;
-      }
-    }
-    if (bearer) return app.sessions.authenticate(bearer);
-    throw unauthorized("Authentication required. Please sign in.");
-  }
-
   app.get(
     "/api/songs/:id/tracks/:trackId/audio",
     {
@@ -342,82 +344,17 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, trackId } = request.params;
-      const caller = await audioReader(request, trackId, request.query.token);
+      const caller = await fileReader(app, tokens, request, trackId, request.query.token);
       const song = await findTrackSong(app.db, id, caller.userId);
       const track = await findFileTrack(app.db, song.id, trackId);
-      // A track's bytes never change (a new upload is a new track), so its id is its tag.
-      const tag = `"${track.id}"`;
       const download = request.query.download === "1" || request.query.download === "true";
-      reply
-        .header("Accept-Ranges", "bytes")
-        .header("ETag", tag)
-        .header("Cache-Control", "private, no-cache")
-        .header("Vary", "Authorization")
-        .header(
-          "Content-Disposition",
-          trackDisposition(song.title, track, download ? "attachment" : "inline"),
-        );
-      if (namesTag(request.headers["if-none-match"], tag)) return reply.status(304).send(null);
-
-      const ifRange = request.headers["if-range"];
-      const range =
-        ifRange === undefined || ifRange === tag
-          ? parseRange(request.headers.range, track.size)
-          : ({ kind: "full" } as const);
-      if (range.kind === "unsatisfiable") {
-        reply.header("Content-Range", `bytes */${track.size}`);
-        return sendError(reply, 416, {
-          message: "The range asked for lies outside the file.",
-          code: "range_not_satisfiable",
-        });
-      }
-      const partial = range.kind === "partial" ? { start: range.start, end: range.end } : undefined;
-      const length = partial ? partial.end - partial.start + 1 : track.size;
-      reply
-        .status(partial ? 206 : 200)
-        .type(track.contentType)
-        .header("Content-Length", length);
-      if (partial) reply.header("Content-Range", `bytes ${partial.start}-${partial.end}/${track.size}`);
-      // HEAD: the headers alone (an empty stream keeps the Content-Length set above, where no body would zero it).
-      if (request.method === "HEAD") return reply.send(Readable.from([]));
-      try {
-        return reply.send(await app.trackStore.read(track.storageKey, partial));
-      } catch (error) {
-        if (!(error instanceof StoredFileMissing)) throw error;
-        request.log.error({ key: track.storageKey }, "a track's stored file is missing");
-        throw notFound();
-      }
+      return sendStoredFile(app, request, reply, {
+        key: track.storageKey,
+        id: track.id,
+        size: track.size,
+        contentType: track.contentType,
+        disposition: trackDisposition(song.title, track, download ? "attachment" : "inline"),
+      });
     },
   );
 };
-
-/**
- * Reads the upload form: its `file` is received whole into a file of its own (under `dir`), its text fields kept,
- * in whichever order they come. Any refusal removes what was received.
- */
-async function readTrackForm(
-  request: FastifyRequest,
-  dir: string,
-  maxBytes: number,
-): Promise<{ received: ReceivedAudio; fields: Record<string, string> }> {
-  let received: ReceivedAudio | undefined;
-  const fields: Record<string, string> = {};
-  try {
-    const parts = request.parts({
-      limits: { files: 1, fields: 8, parts: 10, fieldSize: 4096, fileSize: maxBytes + 1, headerPairs: 100 },
-    });
-    for await (const part of parts) {
-      if (part.type === "file") {
-        if (part.fieldname !== "file") throw invalid([`body.${part.fieldname}: the audio goes in \`file\``]);
-        received = await receiveAudio(part.file, dir, maxBytes);
-      } else if (fields[part.fieldname] === undefined) {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    if (received) await rm(received.path, { force: true });
-    throw formError(error, maxBytes);
-  }
-  if (!received) throw invalid(["body.file: Required"]);
-  return { received, fields };
-}

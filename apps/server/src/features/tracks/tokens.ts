@@ -1,7 +1,9 @@
 import { createHmac, webcrypto } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
 import type { SessionClaims } from "../../auth/sessions.js";
 import type { Clock } from "../../clock.js";
+import { bearerToken } from "../../http/authenticate.js";
 import { unauthorized } from "../../http/errors.js";
 
 /**
@@ -56,4 +58,27 @@ export class TrackTokens {
     }
     throw unauthorized("This track's address has expired or is not valid. Please open the song again.");
   }
+}
+
+/**
+ * Who opens a stored file (a track's audio, a score's PDF): the token of its `url`, made for that file, else the
+ * bearer header; anyone else 401. The session is checked to be alive either way.
+ */
+export async function fileReader(
+  app: FastifyInstance,
+  tokens: TrackTokens,
+  request: FastifyRequest,
+  fileId: string,
+  token: string | undefined,
+) {
+  const bearer = bearerToken(request);
+  if (token) {
+    try {
+      return await app.sessions.activeSession(await tokens.verify(token, fileId));
+    } catch (error) {
+      if (!bearer) throw error;
+    }
+  }
+  if (bearer) return app.sessions.authenticate(bearer);
+  throw unauthorized("Authentication required. Please sign in.");
 }

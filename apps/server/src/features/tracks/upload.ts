@@ -33,80 +33,96 @@ export const notAudio = () =>
 
 const formatMb = (bytes: number) => String(Math.round((bytes / MB) * 10) / 10);
 
+/** How an upload's type is told from its first bytes, and the refusals of what is not that type or too large. */
+export interface UploadSniffer<T> {
+  /** Bytes of the file's start the type is told from. */
+  bytes: number;
+  sniff(head: Buffer): T | undefined;
+  refuse(): AppError;
+  tooLarge(maxBytes: number): AppError;
+}
+
 /**
- * Passes bytes through while counting them, and tells the type from the first SNIFF_BYTES: anything that is not
- * audio, or longer than the limit, stops the stream with the contract's error at once.
+ * Passes bytes through while counting them, and tells the type from the first bytes: anything that is not of the
+ * type asked for, or longer than the limit, stops the stream with the contract's error at once.
  */
-class AudioGate extends Transform {
+class SniffGate<T> extends Transform {
   #head: Buffer[] = [];
   #headLength = 0;
   size = 0;
-  contentType: TrackContentType | undefined;
+  type: T | undefined;
   head: Buffer = Buffer.alloc(0);
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sniffer: UploadSniffer<T>,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) {
-      done(tooLarge(this.maxBytes));
-    } else if (this.contentType !== undefined) {
+      done(this.sniffer.tooLarge(this.maxBytes));
+    } else if (this.type !== undefined) {
       done(null, chunk);
     } else {
       this.#head.push(chunk);
       this.#headLength += chunk.length;
-      if (this.#headLength < SNIFF_BYTES) done();
+      if (this.#headLength < this.sniffer.bytes) done();
       else this.#release(done);
     }
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.contentType !== undefined) done();
+    if (this.type !== undefined) done();
     else this.#release(done);
   }
 
   /** Decides the type from the bytes held, and passes them on, or stops the stream. */
   #release(done: TransformCallback): void {
-    const problem = this.#decide();
-    if (problem) {
-      done(problem);
+    this.head = Buffer.concat(this.#head).subarray(0, this.sniffer.bytes);
+    this.type = this.sniffer.sniff(this.head);
+    if (this.type === undefined) {
+      done(this.sniffer.refuse());
     } else {
       const held = Buffer.concat(this.#head);
       this.#head = [];
       done(null, held);
     }
   }
+}
 
-  #decide(): AppError | undefined {
-    this.head = Buffer.concat(this.#head).subarray(0, SNIFF_BYTES);
-    this.contentType = sniffAudioType(this.head);
-    return this.contentType ? undefined : notAudio();
-  }
+/** An upload received whole into a file of its own, its type told by its first bytes (`head`). */
+export interface ReceivedFile<T> {
+  path: string;
+  size: number;
+  type: T;
+  head: Buffer;
 }
 
 /**
  * Receives an uploaded file into `dir` (a file of its own, removed again on any refusal or failure): never more than
- * a chunk of it in memory, never more than `maxBytes` on disk, and only audio by its bytes.
+ * a chunk of it in memory, never more than `maxBytes` on disk, and only of the sniffer's type by its bytes. `check`
+ * may refuse the whole file once received (its file is removed then too).
  */
-export async function receiveAudio(
+export async function receiveSniffed<T>(
   source: NodeJS.ReadableStream,
   dir: string,
   maxBytes: number,
-): Promise<ReceivedAudio> {
+  sniffer: UploadSniffer<T>,
+  check?: (received: ReceivedFile<T>) => Promise<void>,
+): Promise<ReceivedFile<T>> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, `upload-${randomUUID()}`);
-  const gate = new AudioGate(maxBytes);
+  const gate = new SniffGate(maxBytes, sniffer);
   const file = createWriteStream(path, { flags: "wx", mode: 0o600 });
   try {
     await pipeline(source, gate, file);
-    if (!gate.contentType) throw notAudio();
-    if (gate.contentType === "audio/mpeg" && gate.head.subarray(0, 3).toString("latin1") === "ID3") {
-      // A tag alone is not a song: an MPEG audio frame must follow it.
-      if (!(await frameFollowsTag(path, afterId3Tag(gate.head)))) throw notAudio();
-    }
-    return { path, size: gate.size, contentType: gate.contentType };
+    if (gate.type === undefined) throw sniffer.refuse();
+    const received = { path, size: gate.size, type: gate.type, head: gate.head };
+    await check?.(received);
+    return received;
   } catch (error) {
     // A refusal can come before the file is even opened: the stream, destroyed, still opens and then closes it,
     // so the file is removed once the stream has closed, not before (else it would be created after its removal).
@@ -114,6 +130,31 @@ export async function receiveAudio(
     await rm(path, { force: true });
     throw error;
   }
+}
+
+const AUDIO: UploadSniffer<TrackContentType> = {
+  bytes: SNIFF_BYTES,
+  sniff: (head) => sniffAudioType(head),
+  refuse: notAudio,
+  tooLarge,
+};
+
+/**
+ * Receives an uploaded track into `dir`: only audio by its bytes (receiveSniffed); an MP3's ID3 tag must be followed
+ * by an audio frame.
+ */
+export async function receiveAudio(
+  source: NodeJS.ReadableStream,
+  dir: string,
+  maxBytes: number,
+): Promise<ReceivedAudio> {
+  const received = await receiveSniffed(source, dir, maxBytes, AUDIO, async ({ path, type, head }) => {
+    // A tag alone is not a song: an MPEG audio frame must follow it.
+    if (type === "audio/mpeg" && head.subarray(0, 3).toString("latin1") === "ID3") {
+      if (!(await frameFollowsTag(path, afterId3Tag(head)))) throw notAudio();
+    }
+  });
+  return { path: received.path, size: received.size, contentType: received.type };
 }
 
 async function frameFollowsTag(path: string, offset: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Track } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "../../lib/i18n";
 import { PracticePlayer } from "./practice-player";
@@ -64,5 +65,51 @@ describe("the practice player", () => {
       </MantineProvider>,
     );
     expect(screen.queryByTestId("practice-links")).toBeNull();
+  });
+
+  it("says why “My part” is greyed without a voice part, and leads to the choir's page to set it", async () => {
+    const choirId = "66666666-6666-4666-8666-666666666666";
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <PracticePlayer
+            title="Round"
+            tracks={tracks}
+            myPart={null}
+            partChoirId={choirId}
+            onClose={() => {}}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const button = screen.getByTestId("practice-my-part");
+    expect(button.hasAttribute("disabled")).toBe(true);
+    const why = screen.getByTestId("practice-my-part-why");
+    expect(button.getAttribute("aria-describedby")).toBe(why.id);
+    expect(why.textContent).toBe("To use “My part”, say which part you sing. Set your voice part");
+    const link = within(why).getByRole("link", { name: "Set your voice part" });
+    expect(link.getAttribute("href")).toBe(`/choir/${choirId}`);
+
+    await i18n.changeLanguage("es");
+    expect(
+      within(screen.getByTestId("practice-my-part-why")).getByRole("link", { name: "Indica tu cuerda" }),
+    ).toBeTruthy();
+  });
+
+  it("says that no track is for the singer's part, and brings the part forward when one is", () => {
+    const { rerender } = render(
+      <MantineProvider env="test">
+        <PracticePlayer title="Round" tracks={tracks} myPart="Alto" onClose={() => {}} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId("practice-my-part-why").textContent).toBe("No track is for Alto");
+    rerender(
+      <MantineProvider env="test">
+        <PracticePlayer title="Round" tracks={tracks} myPart="Tenor" onClose={() => {}} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId("practice-my-part-why")).toBeNull();
+    expect(screen.getByTestId("practice-my-part").hasAttribute("disabled")).toBe(false);
+    expect(screen.getByTestId("practice-my-part").textContent).toBe("My part: Tenor");
   });
 });

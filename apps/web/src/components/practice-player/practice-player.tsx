@@ -13,7 +13,6 @@ import {
   Popover,
   Slider,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
 import {
@@ -40,6 +39,8 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { Hint } from "../hint";
+import { SetVoicePartLink } from "../set-voice-part-link";
 import {
   formatTime,
   isMyTrack,
@@ -63,6 +64,11 @@ export interface PracticePlayerProps {
   tracks: readonly Track[];
   /** The singer's voice part in the choir the song is read for: the "my part" mix brings it forward. */
   myPart: string | null;
+  /**
+   * The choir the song is read for: without a part, "My part" says why it is greyed and links to that choir's page,
+   * where the singer sets theirs.
+   */
+  partChoirId?: string | null;
   onClose: () => void;
 }
 
@@ -75,7 +81,13 @@ const percent = (value: number) => `${Math.round(value * 100)} %`;
  * Only the song's files play: a link's site can neither be played in step nor kept offline (and the page's
  * Content-Security-Policy lets media come from the app alone), so links are offered under the player instead.
  */
-export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: PracticePlayerProps) {
+export function PracticePlayer({
+  title,
+  tracks: allTracks,
+  myPart,
+  partChoirId,
+  onClose,
+}: PracticePlayerProps) {
   const { t } = useTranslation();
   const tracks = allTracks.filter(isFileTrack);
   const links = allTracks.filter((track): track is LinkTrack => track.kind === "link");
@@ -83,6 +95,7 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
   const audioRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const hintId = useId();
+  const whyId = useId();
   const trackKey = tracks.map((track) => `${track.id}:${track.url}`).join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new engine only for other tracks or addresses
   const engine = useMemo(() => new PracticeEngine(tracks), [trackKey]);
@@ -219,7 +232,7 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
           >
             <IconMinus size={18} aria-hidden="true" />
           </ActionIcon>
-          <Tooltip label={t("practice.tempo.reset")} openDelay={400}>
+          <Hint label={t("practice.tempo.reset")} openDelay={400}>
             <Button
               variant="subtle"
               size="compact-md"
@@ -234,7 +247,7 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
             >
               {percent(state.tempo)}
             </Button>
-          </Tooltip>
+          </Hint>
           <ActionIcon
             variant="default"
             size="lg"
@@ -305,30 +318,23 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
 
       <fieldset className={classes.mixer} aria-label={t("practice.mixer")}>
         <Group gap="xs" className={classes.presets}>
-          <Tooltip
-            label={
-              myPart ? t("practice.myPartNone", { part: trackPartLabel(t, myPart) }) : t("practice.noPart")
-            }
-            disabled={mix !== null}
-            openDelay={300}
+          <Button
+            size="compact-sm"
+            variant={isMyMix ? "light" : "default"}
+            leftSection={<IconUser size={16} aria-hidden="true" />}
+            aria-pressed={isMyMix}
+            aria-describedby={mix === null ? whyId : undefined}
+            disabled={mix === null}
+            onClick={(event) => {
+              if (mix) engine.setMix(mix);
+              refocus(event);
+            }}
+            data-testid="practice-my-part"
           >
-            <Button
-              size="compact-sm"
-              variant={isMyMix ? "light" : "default"}
-              leftSection={<IconUser size={16} aria-hidden="true" />}
-              aria-pressed={isMyMix}
-              disabled={mix === null}
-              onClick={(event) => {
-                if (mix) engine.setMix(mix);
-                refocus(event);
-              }}
-              data-testid="practice-my-part"
-            >
-              {myPart && mix
-                ? t("practice.myPart", { part: trackPartLabel(t, myPart) })
-                : t("practice.myPartPlain")}
-            </Button>
-          </Tooltip>
+            {myPart && mix
+              ? t("practice.myPart", { part: trackPartLabel(t, myPart) })
+              : t("practice.myPartPlain")}
+          </Button>
           <Button
             size="compact-sm"
             variant="default"
@@ -341,6 +347,7 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
             {t("practice.allEqual")}
           </Button>
         </Group>
+        {mix === null ? <MyPartWhy id={whyId} myPart={myPart} choirId={partChoirId ?? null} /> : null}
         <ul className={classes.tracks}>
           {tracks.map((track) => {
             const name = trackName(t, track);
@@ -403,6 +410,25 @@ export function PracticePlayer({ title, tracks: allTracks, myPart, onClose }: Pr
       {links.length > 0 ? <WebLinks links={links} /> : null}
       <div ref={audioRef} hidden data-testid="practice-audio" />
     </section>
+  );
+}
+
+/**
+ * Why "My part" is greyed: no track is for the singer's part, or the singer has not said which part they sing (with
+ * the way to the choir's page, where they do).
+ */
+function MyPartWhy({ id, myPart, choirId }: { id: string; myPart: string | null; choirId: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" id={id} data-testid="practice-my-part-why">
+      {myPart ? (
+        t("practice.myPartNone", { part: trackPartLabel(t, myPart) })
+      ) : (
+        <>
+          {t("practice.noPartWhy")} {choirId ? <SetVoicePartLink choirId={choirId} /> : null}
+        </>
+      )}
+    </Text>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Image, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Center, Group, Image, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconCheck,
@@ -162,13 +162,15 @@ export function ShareModalDialog({
               ? t("share.modal.makePublicFailed")
               : ""}
         </Text>
-        {/* On a phone the link takes the full width and the copy button goes below it. */}
+        {/* The link takes the dialog's width, whole on three rows, and its copy button goes below it. */}
         <div className={classes.linkRow} data-testid="share-link-row">
-          <TextInput
+          <Textarea
             className={classes.linkInput}
+            classNames={{ input: classes.linkText }}
             label={t("share.modal.urlLabel")}
             value={url}
             readOnly
+            rows={3}
             onFocus={(event) => event.currentTarget.select()}
             data-testid="share-url"
           />
@@ -208,12 +210,14 @@ export function ShareModalDialog({
               : ""}
         </Text>
         <div className={classes.linkRow} data-testid="share-sing-row">
-          <TextInput
+          <Textarea
             className={classes.linkInput}
+            classNames={{ input: classes.linkText }}
             label={t("sing.memberLink")}
             description={t("sing.memberLinkHint")}
             value={memberUrl}
             readOnly
+            rows={3}
             onFocus={(event) => event.currentTarget.select()}
             data-testid="share-sing-url"
           />

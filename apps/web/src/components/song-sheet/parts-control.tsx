@@ -31,6 +31,8 @@ export function PartsControl({
         value={view}
         onChange={(value) => onView(value as PartsView)}
         aria-labelledby={labelId}
+        // Each choice as wide as its words: the labels stay on one line wherever the row has room.
+        classNames={{ control: classes.partsSegment }}
         data={[
           { value: "all", label: t("songs.sheet.parts.all") },
           { value: "highlight", label: t("songs.sheet.parts.highlight") },

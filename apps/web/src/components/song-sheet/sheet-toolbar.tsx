@@ -2,7 +2,7 @@
  * The sheet's toolbar: transposition (down, the key shown, up, back to the start), lyrics only and Do-Re-Mi
  * toggles, and the reading size and weight shown as samples of the text.
  */
-import { ActionIcon, Button, SegmentedControl, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, SegmentedControl, VisuallyHidden } from "@mantine/core";
 import {
   IconAlignLeft,
   IconMinus,
@@ -15,6 +15,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Hint } from "../hint";
 import classes from "./song-sheet.module.css";
 import {
   SHEET_FONT_SIZES,
@@ -70,7 +71,7 @@ export function SheetToolbar(props: ToolbarProps) {
   return (
     <fieldset className={classes.toolbar} aria-label={t("songs.sheet.toolbar")}>
       <fieldset className={classes.toolGroup} aria-label={t("songs.sheet.transpose")}>
-        <Tooltip label={t("songs.sheet.transposeDown")} openDelay={500}>
+        <Hint label={t("songs.sheet.transposeDown")} openDelay={500}>
           <ActionIcon
             variant="default"
             size="xl"
@@ -81,7 +82,7 @@ export function SheetToolbar(props: ToolbarProps) {
           >
             <IconMinus size={22} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <div className={classes.keyDisplay} aria-live="polite" aria-atomic="true">
           <span className={classes.keyLabel}>{t("songs.sheet.key")}</span>
           <span className={classes.keyName} data-testid="current-key">
@@ -94,7 +95,7 @@ export function SheetToolbar(props: ToolbarProps) {
             </span>
           )}
         </div>
-        <Tooltip label={t("songs.sheet.transposeUp")} openDelay={500}>
+        <Hint label={t("songs.sheet.transposeUp")} openDelay={500}>
           <ActionIcon
             variant="default"
             size="xl"
@@ -105,8 +106,8 @@ export function SheetToolbar(props: ToolbarProps) {
           >
             <IconPlus size={22} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t("songs.sheet.transposeReset")} openDelay={500}>
+        </Hint>
+        <Hint label={t("songs.sheet.transposeReset")} openDelay={500}>
           <ActionIcon
             variant="subtle"
             size="xl"
@@ -117,7 +118,7 @@ export function SheetToolbar(props: ToolbarProps) {
           >
             <IconRestore size={22} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       </fieldset>
       <div className={classes.toolGroup}>
         <ToggleButton

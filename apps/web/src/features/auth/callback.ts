@@ -1,7 +1,5 @@
 import { cleanRedirectPath } from "../../lib/storage";
 
-/** How long the success state stays before moving on. */
-export const CALLBACK_SUCCESS_DELAY_MS = 1500;
 /** How long an error stays before the error page opens. */
 export const CALLBACK_ERROR_DELAY_MS = 2000;
 

@@ -202,6 +202,26 @@ export function useChoirInvitations(choirId: string, enabled: boolean) {
   return useQuery({ ...choirInvitationsQuery(choirId), enabled });
 }
 
+/** DELETE /api/choirs/{id}/invitations/{token}: a pending invitation revoked, its link no longer works. */
+export function revokeInvitation(choirId: string, invitationToken: string): Promise<void> {
+  return apiRequest<void>(`${choirPath(choirId)}/invitations/${encodeURIComponent(invitationToken)}`, {
+    method: "DELETE",
+  });
+}
+
+export function useRevokeInvitation(choirId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationToken: string) => revokeInvitation(choirId, invitationToken),
+    onSuccess: (_nothing, invitationToken) =>
+      queryClient.setQueryData<EmailInvitation[]>(choirKeys.invitations(choirId), (list) =>
+        list?.filter((invitation) => invitation.invitationToken !== invitationToken),
+      ),
+    // Answered meanwhile (409), or gone: the list is read again either way.
+    onError: () => queryClient.invalidateQueries({ queryKey: choirKeys.invitations(choirId) }),
+  });
+}
+
 // ── Shareable links (administrators) ─────────────────────────────────────────────────────────────────────────
 
 export function fetchShareableLinks(choirId: string, signal?: AbortSignal): Promise<ShareableInvitation[]> {

@@ -34,7 +34,11 @@ describe("dashboard", () => {
   });
 
   it("gives a director the steps left and the percentage, and a singer none", () => {
-    const none = { songCount: 0, memberCounts: [1], upcomingChoirIds: new Set<string>() };
+    const none = {
+      songCount: 0,
+      memberCounts: new Map([["id-A", 1]]),
+      upcomingChoirIds: new Set<string>(),
+    };
     expect(adminSetup([choir("A", "ChoirMember")], none)).toBeNull();
     expect(adminSetup([], none)).toBeNull();
     const director = [choir("A", "ChoirAdmin"), choir("B", "ChoirMember")];
@@ -45,12 +49,49 @@ describe("dashboard", () => {
       "playlists",
     ]);
     expect(adminSetup(director, { ...none, songCount: 2 })?.percent).toBe(33);
-    expect(adminSetup(director, { ...none, songCount: 2, memberCounts: [1, 3] })?.percent).toBe(67);
+    const counts = new Map([
+      ["id-A", 1],
+      ["id-C", 3],
+    ]);
+    expect(adminSetup(director, { ...none, songCount: 2, memberCounts: counts })?.percent).toBe(67);
     // A playlist coming up in a choir the person only sings in does not count.
     expect(adminSetup(director, { ...none, upcomingChoirIds: new Set(["id-B"]) })?.percent).toBe(0);
     expect(
-      adminSetup(director, { songCount: 1, memberCounts: [2], upcomingChoirIds: new Set(["id-A"]) })?.percent,
+      adminSetup(director, {
+        songCount: 1,
+        memberCounts: new Map([["id-A", 2]]),
+        upcomingChoirIds: new Set(["id-A"]),
+      })?.percent,
     ).toBe(100);
+  });
+
+  it("leads each step to where it is done: a new song, the first choir still alone, the first with nothing planned", () => {
+    const choirs = [choir("A", "ChoirAdmin"), choir("B", "ChoirMember"), choir("C", "ChoirAdmin")];
+    const steps = adminSetup(choirs, {
+      songCount: 0,
+      memberCounts: new Map([
+        ["id-A", 4],
+        ["id-C", 1],
+      ]),
+      upcomingChoirIds: new Set(["id-A", "id-B"]),
+    })!.steps;
+    expect(Object.fromEntries(steps.map((step) => [step.id, step.to]))).toEqual({
+      songs: "/songs/create",
+      members: "/choir/id-C/admin",
+      playlists: "/choir/id-C/playlists",
+    });
+    // Everything done: the steps still name a place (the first choir), though the checklist is gone by then.
+    const done = adminSetup([choir("A", "ChoirAdmin")], {
+      songCount: 1,
+      memberCounts: new Map([["id-A", 2]]),
+      upcomingChoirIds: new Set(["id-A"]),
+    })!;
+    expect(done.percent).toBe(100);
+    expect(done.steps.map((step) => step.to)).toEqual([
+      "/songs/create",
+      "/choir/id-A/admin",
+      "/choir/id-A/playlists",
+    ]);
   });
 
   it("counts choirs by role and pending invitations", () => {
@@ -91,6 +132,9 @@ describe("dashboard", () => {
       choirId,
       date,
       title: null,
+      time: null,
+      leader: null,
+      songCount: 0,
       isPublic: false,
       playlistTemplateId: null,
       template: { id: "t", title: "mass" },
@@ -104,6 +148,10 @@ describe("dashboard", () => {
             songId: `song${order}`,
             order,
             key: null,
+            note: null,
+            originalId: null,
+            choirVersionId: null,
+            choirKey: null,
             song: null,
           })),
         },

@@ -8,6 +8,8 @@ import { songSearchQuery } from "../songs/api";
 export interface SetupStep {
   id: "songs" | "members" | "playlists";
   done: boolean;
+  /** Where the step is done: a new song, the choir's invitations (its admin page), the choir's playlists. */
+  to: string;
 }
 
 /** The profile counts as completed when both the first and the last name are set. */
@@ -22,14 +24,31 @@ export function isProfileCompleted(user: Pick<CurrentUser, "firstName" | "lastNa
  */
 export function adminSetup(
   choirs: UserChoir[],
-  facts: { songCount: number; memberCounts: number[]; upcomingChoirIds: ReadonlySet<string> },
+  facts: {
+    songCount: number;
+    /** Members of each choir the person administers, by choir id (a choir not answered yet is left out). */
+    memberCounts: ReadonlyMap<string, number>;
+    upcomingChoirIds: ReadonlySet<string>;
+  },
 ): { steps: SetupStep[]; percent: number } | null {
   const managed = choirs.filter((choir) => choir.role === "ChoirAdmin");
-  if (managed.length === 0) return null;
+  const first = managed[0];
+  if (!first) return null;
+  // A step leads to the first choir that still needs it (the one they just made, for most directors).
+  const alone = managed.find((choir) => (facts.memberCounts.get(choir.id) ?? 1) <= 1) ?? first;
+  const unplanned = managed.find((choir) => !facts.upcomingChoirIds.has(choir.id)) ?? first;
   const steps: SetupStep[] = [
-    { id: "songs", done: facts.songCount > 0 },
-    { id: "members", done: facts.memberCounts.some((count) => count > 1) },
-    { id: "playlists", done: managed.some((choir) => facts.upcomingChoirIds.has(choir.id)) },
+    { id: "songs", done: facts.songCount > 0, to: "/songs/create" },
+    {
+      id: "members",
+      done: [...facts.memberCounts.values()].some((count) => count > 1),
+      to: `/choir/${alone.id}/admin`,
+    },
+    {
+      id: "playlists",
+      done: managed.some((choir) => facts.upcomingChoirIds.has(choir.id)),
+      to: `/choir/${unplanned.id}/playlists`,
+    },
   ];
   const done = steps.filter((step) => step.done).length;
   return { steps, percent: Math.round((done / steps.length) * 100) };
@@ -42,11 +61,20 @@ export function adminSetup(
 export function useManagedMemberCounts(choirs: UserChoir[]) {
   const managed = choirs.filter((choir) => choir.role === "ChoirAdmin");
   const results = useQueries({
-    queries: managed.map((choir) => ({ ...choirQuery(choir.id), retry: false })),
+    // Read again on each visit: a singer who joined elsewhere ticks the step off when the director comes back.
+    queries: managed.map((choir) => ({
+      ...choirQuery(choir.id),
+      retry: false,
+      refetchOnMount: "always" as const,
+    })),
   });
   return {
     isPending: results.some((result) => result.isPending),
-    counts: results.flatMap((result) => (result.data ? [result.data.members.length] : [])),
+    counts: new Map(
+      results.flatMap((result) =>
+        result.data ? [[result.data.id, result.data.members.length] as const] : [],
+      ),
+    ),
   };
 }
 
@@ -106,7 +134,11 @@ export function groupInvitationsByChoir(invitations: EmailInvitation[], language
  * fails, the 'has added songs' step simply stays open.
  */
 export function useSongCount(): number {
-  const { data } = useQuery({ ...songSearchQuery({ onlyUserCreated: true, take: 1 }), retry: false });
+  const { data } = useQuery({
+    ...songSearchQuery({ onlyUserCreated: true, take: 1 }),
+    retry: false,
+    refetchOnMount: "always",
+  });
   return data?.totalCount ?? 0;
 }
 

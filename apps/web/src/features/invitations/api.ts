@@ -1,4 +1,9 @@
-import type { AcceptedInvitation, EmailInvitation, InvitationDetails } from "@choir/contract";
+import type {
+  AcceptedInvitation,
+  EmailInvitation,
+  InvitationDetails,
+  InvitationInviter,
+} from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
 import { fetchAllPages } from "../../lib/paging";
@@ -9,6 +14,7 @@ export const invitationKeys = {
   all: ["invitations"] as const,
   pending: () => [...invitationKeys.all, "pending"] as const,
   details: (token: string) => [...invitationKeys.all, "details", token] as const,
+  inviter: (token: string) => [...invitationKeys.all, "inviter", token] as const,
 };
 
 // ── The signed-in user's pending e-mail invitations ────────────────────────────────────────────────────────
@@ -85,6 +91,24 @@ export const invitationDetailsQuery = (token: string) =>
 
 export function useInvitationDetails(token: string | undefined) {
   return useQuery({ ...invitationDetailsQuery(token ?? ""), enabled: Boolean(token) });
+}
+
+/** GET /api/invitations/shareable/{token}/inviter: who sent the link, by name (or null); needs no sign-in. */
+export function fetchInvitationInviter(token: string, signal?: AbortSignal): Promise<InvitationInviter> {
+  return apiRequest<InvitationInviter>(`/invitations/shareable/${encodeURIComponent(token)}/inviter`, {
+    signal,
+    skipUnauthorizedRule: true,
+  });
+}
+
+/** Who invites: the page waits for it alongside the details, and does without it when it fails. */
+export function useInvitationInviter(token: string | undefined) {
+  return useQuery({
+    queryKey: invitationKeys.inviter(token ?? ""),
+    queryFn: ({ signal }) => fetchInvitationInviter(token ?? "", signal),
+    enabled: Boolean(token),
+    retry: false,
+  });
 }
 
 /** POST /api/invitations/shareable/accept with a link token (shareable or e-mail). */

@@ -54,6 +54,48 @@ describe("the landing screen on its own", () => {
     },
   );
 
+  it.each(["en", "es"] as const)(
+    "claims nothing nobody measured, and quotes no one (%s)",
+    async (language) => {
+      await renderWithLandingTexts(language);
+      const page = screen.getByTestId("landing-page");
+      const pictures = [...page.querySelectorAll("img")].map((image) => image.getAttribute("alt") ?? "");
+      const catalogue = JSON.stringify((language === "en" ? landingEn : landingEs).landing);
+      for (const [where, text] of [
+        ["the page", page.textContent ?? ""],
+        ["the pictures' descriptions", pictures.join(" ")],
+        ["the landing catalogue", catalogue],
+      ] as const) {
+        // Figures like "500+", "+10.000", "50,000+", "99.9 %", "5 out of 5"; words of uptime, trust and ratings.
+        expect(text, where).not.toMatch(/\d[\d.,\u00a0 ]*\s?[+%]|[+]\s?\d|\d\s*(?:out of|de|sobre)\s*\d/i);
+        expect(text, where).not.toMatch(
+          /uptime|disponibilidad|trusted|conf[ií]an|rated|valoraci[oó]n|testimonial|stars?\b|estrellas/i,
+        );
+        // No one is quoted: no quotation marks around words.
+        expect(text, where).not.toMatch(/[“”«»„]/);
+      }
+      expect(page.querySelector("blockquote, figure, q, dl")).toBeNull();
+    },
+  );
+
+  it.each(["en", "es"] as const)(
+    "shows the product in its own pictures, described in %s",
+    async (language) => {
+      await renderWithLandingTexts(language);
+      const pictures = [...screen.getByTestId("landing-page").querySelectorAll("img")];
+      expect(pictures.map((image) => image.getAttribute("src"))).toEqual(
+        ["sing", "follow", "practice", "offline"].map((name) => `/landing/${name}-${language}.webp`),
+      );
+      const texts = (language === "en" ? landingEn : landingEs).landing as unknown as {
+        tour: Record<string, { alt: string }>;
+      };
+      for (const [index, name] of ["sing", "follow", "practice", "offline"].entries()) {
+        expect(pictures[index]!.getAttribute("alt")).toBe(texts.tour[name]!.alt);
+        expect(pictures[index]!.getAttribute("loading")).toBe("lazy");
+      }
+    },
+  );
+
   it("is a small part of the whole catalogue", () => {
     expect(Object.keys(landingEn).sort()).toEqual([
       "app",

@@ -5,11 +5,14 @@ import {
   type LeadPlace,
   type MovePlaylistSong,
   PAGING_LIMITS,
+  PLAYLIST_MESSAGES,
   type Playlist,
+  type PlaylistEntry,
   type PlaylistLead,
   type UpdatePlaylist,
+  type UpdatePlaylistEntry,
 } from "@choir/contract";
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { downloadFile } from "../../lib/download";
 import { currentLanguage } from "../../lib/i18n";
@@ -29,58 +32,20 @@ const playlistPath = (playlistId: string) => `/playlists/${encodeURIComponent(pl
 const entryPath = (playlistId: string, songId: string) =>
   `${playlistPath(playlistId)}/songs/${encodeURIComponent(songId)}`;
 
-/** Playlists shown per page where the choir's playlists are listed (the edit page's chooser). */
-export const CHOIR_PLAYLISTS_PAGE_SIZE = 20;
-
 export interface ChoirPlaylistsPage {
   skip?: number;
   take?: number;
   /** yyyy-MM-dd: the list starts at this day. */
   from?: string;
-  /** Adds the spec's `_t` cache-busting parameter for an explicit refresh. */
-  bust?: boolean;
 }
 
-/** One page of a choir's playlists, by date (oldest first). */
+/** One page of a choir's playlists, by date (oldest first). The list of services reads its own (list/list-api.ts). */
 export function fetchChoirPlaylistsPage(choirId: string, page: ChoirPlaylistsPage, signal?: AbortSignal) {
   const query = new URLSearchParams();
   if (page.from) query.set("from", page.from);
   if (page.skip) query.set("skip", String(page.skip));
   query.set("take", String(page.take ?? PAGING_LIMITS.takeDefault));
-  if (page.bust) query.set("_t", String(Date.now()));
   return apiRequest<Playlist[]>(`/choirs/${encodeURIComponent(choirId)}/playlists?${query}`, { signal });
-}
-
-/**
- * All of a choir's playlists, read a page of the largest size at a time until a short page: the playlist of a day
- * is looked up in it. `bust` adds the spec's `_t` cache-busting parameter for an explicit refresh.
- */
-export async function fetchChoirPlaylists(
-  choirId: string,
-  options: { bust?: boolean; signal?: AbortSignal } = {},
-): Promise<Playlist[]> {
-  const take = PAGING_LIMITS.takeMax;
-  const all: Playlist[] = [];
-  for (let skip = 0; ; skip += take) {
-    const page = await fetchChoirPlaylistsPage(choirId, { skip, take, bust: options.bust }, options.signal);
-    all.push(...page);
-    if (page.length < take) return all;
-  }
-}
-
-/** The choir's playlists page by page (oldest first), for a list that loads more on request. */
-export const choirPlaylistPagesQuery = (choirId: string) =>
-  infiniteQueryOptions({
-    queryKey: [...playlistKeys.choir(choirId), "pages"] as const,
-    queryFn: ({ pageParam, signal }) =>
-      fetchChoirPlaylistsPage(choirId, { skip: pageParam, take: CHOIR_PLAYLISTS_PAGE_SIZE }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: Playlist[], pages: Playlist[][]) =>
-      last.length < CHOIR_PLAYLISTS_PAGE_SIZE ? undefined : pages.length * CHOIR_PLAYLISTS_PAGE_SIZE,
-  });
-
-export function useChoirPlaylistPages(choirId: string | undefined) {
-  return useInfiniteQuery({ ...choirPlaylistPagesQuery(choirId ?? ""), enabled: Boolean(choirId) });
 }
 
 /** The choir's first `take` playlists dated `from` (yyyy-MM-dd) or later, soonest first. */
@@ -88,16 +53,6 @@ export const upcomingChoirPlaylistsQuery = (choirId: string, from: string, take:
   queryOptions({
     queryKey: [...playlistKeys.choir(choirId), "from", from, take] as const,
     queryFn: ({ signal }) => fetchChoirPlaylistsPage(choirId, { from, take }, signal),
-  });
-
-export function useUpcomingChoirPlaylists(choirId: string | undefined, from: string, take: number) {
-  return useQuery({ ...upcomingChoirPlaylistsQuery(choirId ?? "", from, take), enabled: Boolean(choirId) });
-}
-
-export const choirPlaylistsQuery = (choirId: string) =>
-  queryOptions({
-    queryKey: playlistKeys.choir(choirId),
-    queryFn: ({ signal }) => fetchChoirPlaylists(choirId, { signal }),
   });
 
 export function fetchPlaylist(playlistId: string, signal?: AbortSignal): Promise<Playlist> {
@@ -179,6 +134,34 @@ export function movePlaylistSong(
   values: MovePlaylistSong,
 ): Promise<Playlist> {
   return apiRequest<Playlist>(`${entryPath(playlistId, songId)}/move`, { method: "POST", body: values });
+}
+
+/**
+ * Puts a removed entry back where it was: its song added to its section at its place, with its key and note. When
+ * the section is gone meanwhile, the song goes to the end of the first section.
+ */
+export async function restorePlaylistEntry(
+  playlistId: string,
+  entry: PlaylistEntry,
+  sectionId: string,
+  order: number,
+): Promise<Playlist> {
+  const kept = { songId: entry.songId, key: entry.key, note: entry.note };
+  try {
+    return await addPlaylistSong(playlistId, { ...kept, sectionId, order });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.message === PLAYLIST_MESSAGES.sectionNotFound)) throw error;
+    return addPlaylistSong(playlistId, kept);
+  }
+}
+
+/** Changes an entry in place: its key, its note, or its song (the original or the choir's version of it). */
+export function updatePlaylistEntry(
+  playlistId: string,
+  songId: string,
+  values: UpdatePlaylistEntry,
+): Promise<Playlist> {
+  return apiRequest<Playlist>(entryPath(playlistId, songId), { method: "PATCH", body: values });
 }
 
 /** The key an entry is sung in; null clears it. */

@@ -1,19 +1,14 @@
 import type { Playlist } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {
-  countSongs,
-  defaultPlaylistChoice,
   isRenameConflict,
   isRenameDirty,
   layoutBody,
   leavesNoSections,
-  playlistsByDate,
   typedRename,
-  upcomingSunday,
   withSectionRemoved,
-  withSongMoved,
-  withSongRemoved,
 } from "./edit-playlist";
+import { entryVersion, moveEntry, removeEntry, songCount, withEntryRestored } from "./playlist-entries";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -23,6 +18,9 @@ function playlist(n: number, date: string, sections: Playlist["sections"] = []):
     choirId: id(999),
     date,
     title: `P${n}`,
+    time: null,
+    leader: null,
+    songCount: 0,
     isPublic: false,
     playlistTemplateId: null,
     template: null,
@@ -38,51 +36,22 @@ function entry(n: number, order: number, duration: number | null = 180) {
     songId: id(100 + n),
     order,
     key: null,
+    note: null,
+    originalId: null,
+    choirVersionId: null,
+    choirKey: null,
     song: { songId: id(100 + n), title: `Song ${n}`, artist: null, key: null, duration },
   };
 }
 
-// Wednesday 2 December 2026; the coming Sunday is 6 December.
-const wednesday = new Date(2026, 11, 2, 10, 0);
-const sunday = new Date(2026, 11, 6, 9, 0);
-
-describe("the playlist the edit page opens", () => {
-  it("knows the coming Sunday, today on a Sunday", () => {
-    expect(upcomingSunday(wednesday)).toBe("2026-12-06");
-    expect(upcomingSunday(sunday)).toBe("2026-12-06");
-    expect(upcomingSunday(new Date(2026, 11, 7))).toBe("2026-12-13");
-  });
-
-  it("picks the playlist of the coming Sunday first", () => {
-    const list = [playlist(1, "2026-12-03"), playlist(2, "2026-12-06"), playlist(3, "2026-11-01")];
-    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(2));
-  });
-
-  it("else the earliest upcoming one (today counts)", () => {
-    const list = [playlist(1, "2026-12-20"), playlist(2, "2026-12-02"), playlist(3, "2026-11-01")];
-    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(2));
-  });
-
-  it("else the first of the list, and nothing from an empty list", () => {
-    const list = [playlist(3, "2026-10-01"), playlist(1, "2026-11-01")];
-    expect(defaultPlaylistChoice(list, wednesday)?.id).toBe(id(3));
-    expect(defaultPlaylistChoice([], wednesday)).toBeUndefined();
-  });
-
-  it("lists playlists by date", () => {
-    const list = [playlist(1, "2026-12-20"), playlist(2, "2026-01-02"), playlist(3, "2026-06-01")];
-    expect(playlistsByDate(list).map((p) => p.date)).toEqual(["2026-01-02", "2026-06-01", "2026-12-20"]);
-  });
-});
-
-describe("changes on the edit page", () => {
+describe("changes on the playlist screen", () => {
   const base = playlist(1, "2026-12-06", [
     { id: id(201), title: "entrance", order: 0, songs: [entry(1, 0), entry(2, 1)] },
     { id: id(202), title: "communion", order: 1, songs: [entry(3, 0, null)] },
   ]);
 
-  it("moves a song to the end of another section, renumbering both", () => {
-    const moved = withSongMoved(base, id(101), id(202));
+  it("moves a song to the end of another section, renumbering both, or to a place", () => {
+    const moved = moveEntry(base, id(101), id(202));
     expect(moved.sections.map((s) => s.songs.map((e) => [e.songId, e.order]))).toEqual([
       [[id(102), 0]],
       [
@@ -90,15 +59,43 @@ describe("changes on the edit page", () => {
         [id(101), 1],
       ],
     ]);
-    expect(withSongMoved(base, id(101), id(201))).toBe(base);
+    const reordered = moveEntry(base, id(102), id(201), 0);
+    expect(reordered.sections[0]?.songs.map((e) => e.songId)).toEqual([id(102), id(101)]);
   });
 
-  it("removes a song and a section", () => {
-    expect(countSongs(withSongRemoved(base, id(102)).sections)).toBe(2);
+  it("removes a song and puts it back at its place with its key and note", () => {
+    const keyed = { ...entry(1, 0), key: "A", note: "capo 2" };
+    const withNote = {
+      ...base,
+      sections: [{ ...base.sections[0]!, songs: [keyed, entry(2, 1)] }, base.sections[1]!],
+    };
+    const removed = removeEntry(withNote, id(101));
+    expect(songCount(removed.sections)).toBe(2);
+    const back = withEntryRestored(removed, keyed, id(201), 0);
+    expect(back.sections[0]?.songs.map((e) => [e.songId, e.order, e.key, e.note])).toEqual([
+      [id(101), 0, "A", "capo 2"],
+      [id(102), 1, null, null],
+    ]);
+    // Back already, or its section gone: as it is.
+    expect(withEntryRestored(back, keyed, id(201), 0)).toBe(back);
+    expect(withEntryRestored(removed, keyed, id(999), 0)).toBe(removed);
+  });
+
+  it("removes a section", () => {
     const oneLeft = withSectionRemoved(base, id(201));
     expect(oneLeft.sections.map((s) => [s.id, s.order])).toEqual([[id(202), 0]]);
     expect(leavesNoSections(base, oneLeft)).toBe(false);
     expect(leavesNoSections(oneLeft, withSectionRemoved(oneLeft, id(202)))).toBe(true);
+  });
+
+  it("tells what an entry holds of its song's family and what it would switch to", () => {
+    const original = { ...entry(1, 0), originalId: id(101), choirVersionId: id(301) };
+    expect(entryVersion(original)).toEqual({ holds: "original", switchTo: id(301) });
+    const version = { ...entry(1, 0), songId: id(301), originalId: id(101), choirVersionId: id(301) };
+    expect(entryVersion(version)).toEqual({ holds: "choir", switchTo: id(101) });
+    // A version whose original the reader may not read: marked, with nothing to switch to.
+    expect(entryVersion({ ...version, originalId: null })).toEqual({ holds: "choir", switchTo: null });
+    expect(entryVersion(entry(1, 0))).toBeNull();
   });
 
   it("sends the layout by section id with songs in order", () => {

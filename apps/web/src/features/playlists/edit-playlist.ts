@@ -7,74 +7,10 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-/** The coming Sunday as yyyy-MM-dd: today when today is a Sunday. */
-export function upcomingSunday(today: Date): string {
-  const sunday = new Date(
-    today.getFullYear(),
-    today.getMonth(),
-    today.getDate() + ((7 - today.getDay()) % 7),
-  );
-  return localDay(sunday);
-}
-
-/** Playlists by date, then title, oldest first. */
-export function playlistsByDate(playlists: readonly Playlist[]): Playlist[] {
-  return [...playlists].sort(
-    (a, b) => a.date.localeCompare(b.date) || (a.title ?? "").localeCompare(b.title ?? ""),
-  );
-}
-
-/**
- * The playlist the edit page opens when none is named: the one dated the coming Sunday (today if Sunday), else the
- * earliest upcoming one, else the first of the list.
- */
-export function defaultPlaylistChoice(playlists: readonly Playlist[], today: Date): Playlist | undefined {
-  if (playlists.length === 0) return undefined;
-  const sunday = upcomingSunday(today);
-  const onSunday = playlists.find((playlist) => playlist.date.slice(0, 10) === sunday);
-  if (onSunday) return onSunday;
-  const todayIso = localDay(today);
-  const upcoming = playlistsByDate(playlists).find((playlist) => playlist.date.slice(0, 10) >= todayIso);
-  return upcoming ?? playlists[0];
-}
-
 export function sectionsInOrder(sections: readonly PlaylistSection[]): PlaylistSection[] {
   return [...sections]
     .sort((a, b) => a.order - b.order)
     .map((section) => ({ ...section, songs: [...section.songs].sort((a, b) => a.order - b.order) }));
-}
-
-export function countSongs(sections: readonly PlaylistSection[]): number {
-  return sections.reduce((sum, section) => sum + section.songs.length, 0);
-}
-
-/** The playlist with a song moved to the end of another section (renumbered); unchanged when not found. */
-export function withSongMoved(playlist: Playlist, songId: string, toSectionId: string): Playlist {
-  const sections = sectionsInOrder(playlist.sections);
-  const from = sections.find((section) => section.songs.some((entry) => entry.songId === songId));
-  const to = sections.find((section) => section.id === toSectionId);
-  if (!from || !to || from.id === to.id) return playlist;
-  const entry = from.songs.find((e) => e.songId === songId);
-  if (!entry) return playlist;
-  return {
-    ...playlist,
-    sections: sections.map((section) => {
-      if (section.id === from.id)
-        return renumber({ ...section, songs: section.songs.filter((e) => e !== entry) });
-      if (section.id === to.id) return renumber({ ...section, songs: [...section.songs, entry] });
-      return section;
-    }),
-  };
-}
-
-/** The playlist without a song. */
-export function withSongRemoved(playlist: Playlist, songId: string): Playlist {
-  return {
-    ...playlist,
-    sections: sectionsInOrder(playlist.sections).map((section) =>
-      renumber({ ...section, songs: section.songs.filter((entry) => entry.songId !== songId) }),
-    ),
-  };
 }
 
 /** The playlist without a section (and the songs in it). */
@@ -152,8 +88,4 @@ export function layoutBody(playlist: Playlist): NonNullable<UpdatePlaylist["sect
     order,
     songs: section.songs.map((entry, position) => ({ songId: entry.songId, order: position })),
   }));
-}
-
-function renumber(section: PlaylistSection): PlaylistSection {
-  return { ...section, songs: section.songs.map((entry, order) => ({ ...entry, order })) };
 }

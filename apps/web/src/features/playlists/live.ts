@@ -102,7 +102,7 @@ const FINAL_STATUSES = new Set([400, 401, 403, 404]);
  * reads the playlist again (the page keeps its place: the data changes under it). A lost connection comes back with
  * growing pauses, resuming after the last event it had, and then reads the playlist afresh in case something was
  * missed. `onDeleted` is called when the playlist is deleted; `onLead` with sing mode's lead as each connection
- * starts and whenever it changes.
+ * starts and whenever it changes. A `marking` event reads the markings of the score it names again.
  */
 export function useLivePlaylist(
   playlistId: string | undefined,
@@ -176,6 +176,13 @@ export function useLivePlaylist(
               refresh();
             } else if (event.type === "playlist.changed" || event.type === "reset") {
               refresh();
+            } else if (event.type === "marking") {
+              // A part or choir marking on a score of one of its songs: the score's markings are read again (a
+              // replayed event names no score: all of them are).
+              const scoreId = typeof event.data.scoreId === "string" ? event.data.scoreId : null;
+              void queryClient.invalidateQueries({
+                queryKey: scoreId ? ["markings", scoreId] : ["markings"],
+              });
             } else if (event.type === "playlist.deleted") {
               refresh();
               isFinal = true;

@@ -1,7 +1,8 @@
-import type { CreatePlaylist, Playlist } from "@choir/contract";
+import type { CreatePlaylist, Playlist, PlaylistEntry } from "@choir/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { cacheStatusStore } from "../../lib/offline/cache-status";
 import {
+  addPlaylistSong,
   createPlaylist,
   deletePlaylist,
   fetchPlaylist,
@@ -9,15 +10,20 @@ import {
   movePlaylistSong,
   playlistKeys,
   removePlaylistSong,
+  restorePlaylistEntry,
+  setEntryKey,
   updatePlaylist,
+  updatePlaylistEntry,
 } from "./api";
+import { layoutBody, withSectionRemoved, withSectionRenamed } from "./edit-playlist";
 import {
-  layoutBody,
-  withSectionRemoved,
-  withSectionRenamed,
-  withSongMoved,
-  withSongRemoved,
-} from "./edit-playlist";
+  moveEntry,
+  removeEntry,
+  withEntryKey,
+  withEntryNote,
+  withEntryRestored,
+  withTitle,
+} from "./playlist-entries";
 
 /** A playlist changed: its detail is replaced and the choir's list refetched. */
 function useStore() {
@@ -62,18 +68,80 @@ type LayoutChange =
   | { type: "removeSection"; sectionId: string }
   | { type: "renameSection"; sectionId: string; title: string; from: string };
 
+/**
+ * A change made on the playlist screen. `move`: to `order` among the section's other songs (its end when omitted);
+ * `switch`: the entry's song swapped for the original or the choir's version of it, keeping key, note and place;
+ * `restore`: a removed entry back where it was, with its key and note; `title`: the playlist's own title and time (null:
+ * none).
+ */
 export type PlaylistChange =
-  | { type: "move"; songId: string; fromSectionId: string; toSectionId: string }
+  | { type: "move"; songId: string; fromSectionId: string; toSectionId: string; order?: number }
   | { type: "remove"; songId: string }
+  | { type: "add"; songId: string; sectionId?: string }
+  | { type: "key"; songId: string; key: string | null }
+  | { type: "note"; songId: string; note: string | null }
+  | { type: "switch"; songId: string; toSongId: string }
+  | { type: "restore"; entry: PlaylistEntry; sectionId: string; order: number }
+  | { type: "title"; title: string | null; time: string | null; leader: Playlist["leader"] }
   | LayoutChange;
 
-/** The playlist as it looks once the change is made. */
+/** The playlist as it looks once the change is made (an add shows when the server has answered). */
 export function applyChange(playlist: Playlist, change: PlaylistChange): Playlist {
-  if (change.type === "move") return withSongMoved(playlist, change.songId, change.toSectionId);
-  if (change.type === "remove") return withSongRemoved(playlist, change.songId);
-  if (change.type === "renameSection") return withSectionRenamed(playlist, change.sectionId, change.title);
-  return withSectionRemoved(playlist, change.sectionId);
+  switch (change.type) {
+    case "move":
+      return moveEntry(playlist, change.songId, change.toSectionId, change.order);
+    case "remove":
+      return removeEntry(playlist, change.songId);
+    case "add":
+    case "switch":
+      return playlist;
+    case "key":
+      return withEntryKey(playlist, change.songId, change.key);
+    case "note":
+      return withEntryNote(playlist, change.songId, change.note);
+    case "restore":
+      return withEntryRestored(playlist, change.entry, change.sectionId, change.order);
+    case "title":
+      return withTitle(playlist, change.title, change.time, change.leader);
+    case "renameSection":
+      return withSectionRenamed(playlist, change.sectionId, change.title);
+    default:
+      return withSectionRemoved(playlist, change.sectionId);
+  }
 }
+
+/** Sends one change (a layout change goes through `saveLayout`). */
+function sendChange(playlistId: string, change: Exclude<PlaylistChange, LayoutChange>): Promise<Playlist> {
+  switch (change.type) {
+    case "move":
+      return movePlaylistSong(playlistId, change.songId, {
+        fromSectionId: change.fromSectionId,
+        toSectionId: change.toSectionId,
+        order: change.order,
+      });
+    case "remove":
+      return removePlaylistSong(playlistId, change.songId);
+    case "add":
+      return addPlaylistSong(playlistId, { songId: change.songId, sectionId: change.sectionId });
+    case "key":
+      return setEntryKey(playlistId, change.songId, change.key);
+    case "note":
+      return updatePlaylistEntry(playlistId, change.songId, { note: change.note });
+    case "switch":
+      return updatePlaylistEntry(playlistId, change.songId, { songId: change.toSongId });
+    case "restore":
+      return restorePlaylistEntry(playlistId, change.entry, change.sectionId, change.order);
+    default:
+      return updatePlaylist(playlistId, {
+        title: change.title,
+        time: change.time,
+        leaderId: change.leader?.id ?? null,
+      });
+  }
+}
+
+const isLayoutChange = (change: PlaylistChange): change is LayoutChange =>
+  change.type === "removeSection" || change.type === "renameSection";
 
 export const playlistChangeKey = (playlistId: string) => ["playlist-change", playlistId] as const;
 
@@ -89,8 +157,9 @@ export class SectionChangedMeanwhile extends Error {
 const LAYOUT_ATTEMPTS = 3;
 
 /**
- * Moves, removals and section removals on the edit page: shown at once, sent, and put back as they were when the
- * call fails. Section renames are sent as typed (the field shows them) and not shown before they are saved.
+ * The playlist screen's changes: moves, removals, keys, restores, the title and section removals shown at once, sent
+ * one after another, and put back as they were when the call fails. Section renames are sent as typed (the field
+ * shows them) and adds once the server has answered.
  */
 export function usePlaylistChange(playlistId: string) {
   const { queryClient, saved } = useStore();
@@ -128,18 +197,12 @@ export function usePlaylistChange(playlistId: string) {
 
   return useMutation({
     mutationKey: playlistChangeKey(playlistId),
-    mutationFn: (change: PlaylistChange) => {
-      if (change.type === "move") {
-        return movePlaylistSong(playlistId, change.songId, {
-          fromSectionId: change.fromSectionId,
-          toSectionId: change.toSectionId,
-        });
-      }
-      if (change.type === "remove") return removePlaylistSong(playlistId, change.songId);
-      return saveLayout(change);
-    },
+    // One change of the playlist at a time, in the order made: a failed one put back never undoes a later one.
+    scope: { id: `playlist-change-${playlistId}` },
+    mutationFn: (change: PlaylistChange) =>
+      isLayoutChange(change) ? saveLayout(change) : sendChange(playlistId, change),
     onMutate: async (change) => {
-      if (change.type === "renameSection") return {};
+      if (change.type === "renameSection" || change.type === "add" || change.type === "switch") return {};
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Playlist>(key);
       if (previous) queryClient.setQueryData(key, applyChange(previous, change));

@@ -1,10 +1,11 @@
 /**
- * The playlist editor's writes and what it remembers between them: moves, removals and section renames sent as they
- * happen (a change refused because the playlist is gone marks it deleted), section names being typed and those lost
- * to someone else's removal, the question before a section is removed, and the live stream that reads others'
- * changes as they make them. The page (pages/edit-playlist-page.tsx) only shows what this returns.
+ * The playlist screen's writes and what it remembers between them: every change sent one after another (`send`; a
+ * change refused because the playlist is gone marks it deleted), section names being typed and those lost to
+ * someone else's removal, the question before a section is removed, and the live stream that reads others' changes
+ * as they make them. The entries' changes are use-entry-editing.ts; the screen (components/playlist-screen.tsx) only
+ * shows what these return.
  */
-import { PLAYLIST_MESSAGES, type Playlist, type PlaylistEntry, type PlaylistSection } from "@choir/contract";
+import { PLAYLIST_MESSAGES, type Playlist, type PlaylistSection } from "@choir/contract";
 import { useIsMutating } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +14,7 @@ import { ApiError } from "../../lib/api-client";
 import { builtInTitleText } from "../../lib/built-in-titles";
 import { failureMessage, messageText } from "../../lib/messages";
 import { showError, showSuccess } from "../../lib/toast";
-import type { SectionRenaming } from "./components/edit-section-card";
+import type { SectionRenaming } from "./components/section-rename-form";
 import {
   isRenameConflict,
   isRenameDirty,
@@ -47,9 +48,15 @@ function isPlaylistGone(error: unknown): boolean {
 }
 
 /**
- * The editing of `playlist`; `isGone`: the playlist answered 404 when read again (deleted meanwhile).
+ * The editing of `playlist`; `isGone`: the playlist answered 404 when read again (deleted meanwhile). Readers get the
+ * live stream and the deleted notice; the rest is for those who may edit.
  */
-export function usePlaylistEditing(playlist: Playlist, isGone: boolean) {
+export function usePlaylistEditing(
+  playlist: Playlist,
+  isGone: boolean,
+  /** True while this screen deletes the playlist itself: its own deletion is not news. */
+  isDeletingHere: () => boolean = () => false,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const change = usePlaylistChange(playlist.id);
@@ -67,19 +74,22 @@ export function usePlaylistEditing(playlist: Playlist, isGone: boolean) {
 
   // Changes by anyone are read again as they are made (and once as the stream starts, for a change made before it);
   // the page keeps its place and what is being typed.
-  const live = useLivePlaylist(playlist.id, () => setDeletedMeanwhile(true));
+  const live = useLivePlaylist(playlist.id, () => {
+    if (!isDeletingHere()) setDeletedMeanwhile(true);
+  });
 
-  // Deleted meanwhile: with nothing unsaved the page leads back to the list (as the playlist page does); with a name
-  // being typed it stays, says so and saves nothing, so the text can still be read.
+  // Deleted meanwhile: with nothing unsaved the screen leads back to the choir's list; with a name being typed it
+  // stays, says so and saves nothing, so the text can still be read.
   const unsaved = useRef(hasUnsavedEdits);
   unsaved.current = hasUnsavedEdits;
   const toldDeleted = useRef(false);
+  const list = `/choir/${playlist.choirId}/playlists`;
   useEffect(() => {
     if (!isDeleted || toldDeleted.current) return;
     toldDeleted.current = true;
     showError(t("live.deleted"));
-    if (!unsaved.current) navigate("/playlists", { replace: true });
-  }, [isDeleted, navigate, t]);
+    if (!unsaved.current) navigate(list, { replace: true });
+  }, [isDeleted, navigate, t, list]);
 
   // A section removed (by someone else) while its name was being typed: the name is dropped, and said so when typed.
   useEffect(() => {
@@ -114,16 +124,6 @@ export function usePlaylistEditing(playlist: Playlist, isGone: boolean) {
       else showError(messageText(t, failureMessage(error, failedKey)));
       return false;
     }
-  };
-
-  const move = async (entry: PlaylistEntry, from: PlaylistSection, to: PlaylistSection) => {
-    const moved = { type: "move", songId: entry.songId, fromSectionId: from.id, toSectionId: to.id } as const;
-    if (await send(moved, "editPlaylist.failedToMove")) showSuccess(t("editPlaylist.songMoved"));
-  };
-
-  const remove = async (entry: PlaylistEntry) => {
-    if (await send({ type: "remove", songId: entry.songId }, "editPlaylist.failedToRemove"))
-      showSuccess(t("editPlaylist.songRemoved"));
   };
 
   const closeRename = (sectionId: string) => setRenames((current) => withoutKeys(current, [sectionId]));
@@ -216,8 +216,7 @@ export function usePlaylistEditing(playlist: Playlist, isGone: boolean) {
     dismissLostRename: (id: string) => setLostRenames((list) => list.filter((item) => item.id !== id)),
     cancelled,
     dismissCancelled: () => setCancelled(false),
-    move,
-    remove,
+    send,
     startRename,
     renamingOf,
     /** The section whose removal is being asked about, its songs as they are now; null when none is. */

@@ -239,6 +239,19 @@ export function downloadSongs(songIds: string[], format: "chordpro" | "openlyric
   return downloadFile(`/songs/export?${params}`, format === "chordpro" ? "song.chordpro" : "song.xml");
 }
 
+/**
+ * Saves one song as a PDF in the songbook's layout (the server names it after the title): with its chords, in `key`
+ * when given, or its words alone. Its few words (Key, Page 1 of 2) follow the app's language.
+ */
+export function downloadSongPdf(
+  songId: string,
+  options: { variant: "chords" | "lyrics"; key?: string | null },
+): Promise<string> {
+  const params = new URLSearchParams({ download: "1", variant: options.variant });
+  if (options.key && /^[A-G][#b]?m?$/.test(options.key)) params.set("key", options.key);
+  return downloadFile(`/songs/${songId}/pdf?${params}`, "song.pdf");
+}
+
 /** After any write every song list may be stale; the changed song's detail is replaced when known. */
 export function useSongsWritten() {
   const queryClient = useQueryClient();

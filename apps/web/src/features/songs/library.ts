@@ -36,7 +36,7 @@ export const EXPORT_FILE_NAME = "songs-export.json";
 /** Ids per export call: 500 ids in one query string would pass the server's header size limit. */
 export const EXPORT_IDS_PER_CALL = 100;
 
-export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt,.xml,.zip";
+export const IMPORT_ACCEPT = ".json,.cho,.pro,.chordpro,.crd,.txt,.onsong,.xml,.zip";
 /** Files a request carries: the server's most, so that a library of thousands of song files takes few round trips. */
 export const IMPORT_FILES_PER_BATCH = SONG_LIMITS.importFilesMax;
 /** A batch stays well below the server's 1 MB body limit (JSON escaping can grow the text). */

@@ -32,6 +32,52 @@ export function canManageTracks(
   return user.id === song.creatorId || (song.baseSongId !== null && user.choirs.length > 0);
 }
 
+type TrackReader = Pick<CurrentUser, "id" | "choirs"> | null | undefined;
+
+/** The reader's choir named by a song page's context (`?choirId=`), or null when it is not one of theirs. */
+function contextChoir(user: TrackReader, choirId: string | null): { id: string; name: string } | null {
+  const choir = choirId ? user?.choirs.find((each) => each.id === choirId) : undefined;
+  return choir ? { id: choir.id, name: choir.name } : null;
+}
+
+/**
+ * Whether the reader may add tracks on the song's page: those who may manage its own tracks, and in a choir's
+ * context any member of that choir (the track is the choir's, kept on its version: decision 0098).
+ */
+export function canAddTracks(user: TrackReader, song: Song, choirId: string | null): boolean {
+  return canManageTracks(user, song) || contextChoir(user, choirId) !== null;
+}
+
+/**
+ * The choir a track added on the song's page is for (sent as `?choirId=`): the choir in context, unless the reader
+ * wrote the song (their tracks go on it, for all its readers). On a library song the server puts the choir's track on
+ * the choir's version, made quietly when there is none.
+ */
+export function tracksChoirFor(
+  user: TrackReader,
+  song: Song,
+  choirId: string | null,
+): { id: string; name: string } | null {
+  if (!user || user.id === song.creatorId) return null;
+  return contextChoir(user, choirId);
+}
+
+/**
+ * Whether the reader may delete a track listed on the song's page: one of the song's own, as for its tracks; one of
+ * its counterpart's (`songId` names another song) when the song is an original and the counterpart is therefore the
+ * choir's version, in that choir's context (its members edit its tracks). An original's tracks listed on a version
+ * stay its creator's to remove, from the original's page.
+ */
+export function canDeleteTrack(
+  user: TrackReader,
+  song: Song,
+  track: { songId?: string | undefined },
+  choirId: string | null,
+): boolean {
+  if (track.songId === undefined || track.songId === song.songId) return canManageTracks(user, song);
+  return song.baseSongId === null && contextChoir(user, choirId) !== null;
+}
+
 /** "3.2 MB", "640 KB": sizes as people read them, in the reader's language. */
 export function formatSize(bytes: number, language: string): string {
   const mb = bytes / 1_048_576;

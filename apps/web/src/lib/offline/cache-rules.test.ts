@@ -18,10 +18,12 @@ import {
   outdatedCaches,
   PLAYLIST_CACHE,
   personCacheName,
+  playlistChoirId,
   playlistPdfPath,
   playlistSongIds,
   readerKey,
   requestReader,
+  songTracksPath,
   TRACK_CACHE,
   tokenSubject,
   trackCacheKey,
@@ -50,6 +52,9 @@ describe("offline cache rules", () => {
       "/api/playlists/p1",
       "/api/songs/s1",
       "/api/songs/search",
+      "/api/songs/s1/scores",
+      "/api/songs/s1/scores/x1/file",
+      "/api/scores/x1/markings",
     ]) {
       expect(isOfflineReadablePath(path), path).toBe(true);
     }
@@ -62,6 +67,8 @@ describe("offline cache rules", () => {
       // The live stream never ends: the worker leaves it alone.
       "/api/playlists/p1/events",
       "/songs/s1",
+      "/api/scores/x1/markings/m1",
+      "/api/scores/x1",
     ]) {
       expect(isOfflineReadablePath(path), path).toBe(false);
     }
@@ -230,6 +237,22 @@ describe("offline cache rules", () => {
     );
     expect(trackCacheKey(`https://choir.example${audio}?token=one`)).toBe(
       trackCacheKey(`https://choir.example${audio}?token=two`),
+    );
+  });
+
+  it("keeps a playlist's track lists under the address the page reads them by, the playlist's choir in its query", () => {
+    const choirId = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
+    expect(playlistChoirId({ choirId, sections: [] })).toBe(choirId);
+    expect(playlistChoirId({ sections: [] })).toBeNull();
+    expect(playlistChoirId(null)).toBeNull();
+    expect(songTracksPath("s1")).toBe("/api/songs/s1/tracks");
+    const kept = songTracksPath("s1", choirId);
+    expect(kept).toBe(`/api/songs/s1/tracks?choirId=${choirId}`);
+    // Still a read the worker answers network-first, kept; its copy found by the whole address, query included.
+    expect(isOfflineReadablePath(new URL(kept, "https://choir.example").pathname)).toBe(true);
+    expect(keptCopyUrl(`https://choir.example${kept}&_t=123`)).toBe(`https://choir.example${kept}`);
+    expect(keptCopyUrl(`https://choir.example${kept}`)).not.toBe(
+      keptCopyUrl(`https://choir.example${songTracksPath("s1")}`),
     );
   });
 });

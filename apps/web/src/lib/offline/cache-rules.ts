@@ -137,14 +137,16 @@ export function isMessageToWorker(data: unknown): data is MessageToWorker {
 }
 
 /**
- * API reads answered network-first with a cache fallback: the user (/api/me), a choir's playlists, a playlist, and
- * songs. A playlist's PDF is read from the network, else from the copy kept for its reader (see keptSongbookUrl).
+ * API reads answered network-first with a cache fallback: the user (/api/me), a choir's playlists, a playlist,
+ * songs (with their track and score lists, and their scores' files, asked for with the reader's bearer header), and
+ * scores' markings. A playlist's PDF is read from the network, else from the copy kept for its reader (see keptSongbookUrl).
  */
 export function isOfflineReadablePath(pathname: string): boolean {
   return (
     pathname === "/api/me" ||
     /^\/api\/choirs\/[^/]+\/playlists\/?$/.test(pathname) ||
     (pathname.startsWith("/api/playlists/") && !isSongbookPath(pathname) && !isLiveStreamPath(pathname)) ||
+    /^\/api\/scores\/[^/]+\/markings$/.test(pathname) ||
     (pathname.startsWith("/api/songs/") && !isTrackAudioPath(pathname))
   );
 }
@@ -164,8 +166,22 @@ export function trackCacheKey(url: string): string {
   return parsed.href;
 }
 
-/** A song's track list (kept with a playlist offline, so its tracks can be found there). */
-export const songTracksPath = (songId: string) => `${songPath(songId)}/tracks`;
+/**
+ * A song's track list (kept with a playlist offline, so its tracks can be found there); with `choirId` (the
+ * playlist's choir) the choir's tracks of the song's family come too (decision 0098). The page asks for the same
+ * address (features/tracks/api.ts builds it here), so the copy kept under it answers offline: a read's copy is found
+ * by its whole address, query included.
+ */
+export const songTracksPath = (songId: string, choirId: string | null = null) =>
+  `${songPath(songId)}/tracks${choirId ? `?choirId=${encodeURIComponent(choirId)}` : ""}`;
+
+/** A song's score list, as sing mode and the song page ask for it (kept with a playlist offline, as its tracks). */
+export const songScoresPath = (songId: string, choirId: string | null = null) =>
+  `${songPath(songId)}/scores${choirId ? `?choirId=${encodeURIComponent(choirId)}` : ""}`;
+
+/** The markings of a score in a choir (kept with a playlist offline, read network-first). */
+export const scoreMarkingsPath = (scoreId: string, choirId: string) =>
+  `/api/scores/${encodeURIComponent(scoreId)}/markings?choirId=${encodeURIComponent(choirId)}`;
 
 /** Paths the single-page app never answers: navigation there goes to the server, not to index.html. */
 export function isServerOnlyPath(pathname: string): boolean {
@@ -253,6 +269,12 @@ export function requestReader(authorization: string | null | undefined, url: str
  */
 export function endsSession(status: number, authorization: string | null | undefined): boolean {
   return status === 401 && bearerReader(authorization) !== null;
+}
+
+/** The choir a playlist belongs to (its songs' tracks are read with it), or null. */
+export function playlistChoirId(playlist: unknown): string | null {
+  const choirId = (playlist as { choirId?: unknown } | null)?.choirId;
+  return typeof choirId === "string" && choirId !== "" ? choirId : null;
 }
 
 /** The ids of the songs a playlist's reader may open, each once, in playlist order. */

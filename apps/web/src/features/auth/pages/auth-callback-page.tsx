@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@choir/contract";
 import { Alert, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,16 +15,12 @@ import { exchangeSignInCode } from "../api";
 import { type AuthErrorKind, authErrorKindOf, authErrorPath } from "../auth-error";
 import {
   CALLBACK_ERROR_DELAY_MS,
-  CALLBACK_SUCCESS_DELAY_MS,
   callbackUrlWithoutCode,
   destinationAfterSignIn,
   parseCallbackParams,
 } from "../callback";
 
-type Outcome =
-  | { state: "loading" }
-  | { state: "error"; kind: AuthErrorKind }
-  | { state: "success"; user: CurrentUser; isNewUser: boolean; inviteToken: string | null };
+type Outcome = { state: "loading" } | { state: "error"; kind: AuthErrorKind };
 
 /** A sign-in that did not work, with the explanation the app gives for it. */
 class SignInFailure extends Error {
@@ -77,44 +73,29 @@ export function AuthCallbackPage() {
       setOutcome({ state: "error", kind: "token" });
       return;
     }
+    // Signed in: on at once to where the person is going (an invitation is accepted on the way), the loading card
+    // staying until then. No page in between waits for anything.
     signIn(params.code)
-      .then((user) => {
+      .then(async (user) => {
         window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
         queryClient.setQueryData(currentUserKey, user);
-        setOutcome({
-          state: "success",
-          user,
-          isNewUser: params.isNewUser,
-          inviteToken: params.inviteToken ?? pendingInviteToken.get(),
-        });
+        const inviteToken = params.inviteToken ?? pendingInviteToken.get();
+        navigate(await destinationFor(params.isNewUser, inviteToken, queryClient), { replace: true });
       })
       .catch((error: unknown) => {
         window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));
         setOutcome({ state: "error", kind: error instanceof SignInFailure ? error.kind : "generic" });
       });
-  }, [location.search, queryClient]);
+  }, [location.search, queryClient, navigate]);
 
   useEffect(() => {
-    if (outcome.state === "error") {
-      const timer = window.setTimeout(
-        () => navigate(authErrorPath(outcome.kind), { replace: true }),
-        CALLBACK_ERROR_DELAY_MS,
-      );
-      return () => window.clearTimeout(timer);
-    }
-    if (outcome.state === "success") {
-      let cancelled = false;
-      const timer = window.setTimeout(async () => {
-        const destination = await destinationFor(outcome.isNewUser, outcome.inviteToken, queryClient);
-        if (!cancelled) navigate(destination, { replace: true });
-      }, CALLBACK_SUCCESS_DELAY_MS);
-      return () => {
-        cancelled = true;
-        window.clearTimeout(timer);
-      };
-    }
-    return undefined;
-  }, [outcome, navigate, queryClient]);
+    if (outcome.state !== "error") return undefined;
+    const timer = window.setTimeout(
+      () => navigate(authErrorPath(outcome.kind), { replace: true }),
+      CALLBACK_ERROR_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [outcome, navigate]);
 
   return (
     <Center mih="100dvh" p="md" component="main">
@@ -125,16 +106,6 @@ export function AuthCallbackPage() {
               {t("auth.callback.loadingTitle")}
             </Title>
             <LoadingView message={t("auth.callback.loadingMessage")} />
-          </Stack>
-        ) : outcome.state === "success" ? (
-          <Stack align="center" gap="md" data-testid="auth-callback-success">
-            <IconCircleCheck size={64} color="var(--mantine-color-teal-7)" aria-hidden="true" />
-            <Title order={1} size="h2" ta="center">
-              {t("auth.callback.successTitle")}
-            </Title>
-            <Text ta="center" role="status">
-              {t("auth.callback.successMessage")}
-            </Text>
           </Stack>
         ) : (
           <Stack align="center" gap="md" data-testid="auth-callback-error">

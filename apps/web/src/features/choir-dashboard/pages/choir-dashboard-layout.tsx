@@ -9,15 +9,14 @@ import { LoadingView } from "../../../components/loading-view";
 import { type BottomNavItem, PageLayout } from "../../../components/page-layout";
 import { currentUserKey, useCurrentUser } from "../../../lib/session";
 import { useChoir } from "../../choirs/api";
+import { OwnVoicePartSelect } from "../../choirs/components/own-voice-part";
 import { setCurrentChoir } from "../../playlists/api";
-import { PlaylistDatePicker } from "../../playlists/components/playlist-date-picker";
-import { DATE_PARAM, PlaylistDateProvider, usePlaylistDate } from "../../playlists/playlist-date-context";
 import classes from "./choir-dashboard.module.css";
 
 /**
- * /choir/{choirId} and its tabs: the choir's name (or a loading label) with a way back to /dashboard, the date
- * picker the tabs share (on the songs tab, a way to the choir's song versions), and the bottom tabs songs, playlists
- * and, for the choir's administrators, admin.
+ * /choir/{choirId} and its tabs: the choir's name (or a loading label) with a way back to /dashboard, the singer's
+ * own voice part in the choir (on the songs tab, a way to the choir's song versions), and the bottom tabs songs,
+ * playlists and, for the choir's administrators, admin.
  * Opening a choir makes it the user's current choir.
  */
 export function ChoirDashboardLayout() {
@@ -60,33 +59,25 @@ export function ChoirDashboardLayout() {
     );
   }
 
-  return (
-    <PlaylistDateProvider>
-      <DashboardFrame choirId={choirId} name={name} isAdmin={membership.role === "ChoirAdmin"} />
-    </PlaylistDateProvider>
-  );
+  return <DashboardFrame choirId={choirId} name={name} isAdmin={membership.role === "ChoirAdmin"} />;
 }
 
 function DashboardFrame({ choirId, name, isAdmin }: { choirId: string; name: string; isAdmin: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const date = usePlaylistDate();
   const base = `/choir/${choirId}`;
-  // Tabs keep the chosen day.
-  const query =
-    date && new URLSearchParams(location.search).has(DATE_PARAM) ? `?${DATE_PARAM}=${date.day}` : "";
   const path = location.pathname.replace(/(?<!\/)\/+$/, "");
   const onSongs = path === `${base}/songs`;
   const bottomNav: BottomNavItem[] = [
     {
-      path: `${base}/songs${query}`,
+      path: `${base}/songs`,
       name: t("choirDashboard.tabs.songs"),
       icon: <IconMusic size={24} aria-hidden="true" />,
       isActive: onSongs,
       "data-testid": "choir-tab-songs",
     },
     {
-      path: `${base}/playlists${query}`,
+      path: `${base}/playlists`,
       name: t("choirDashboard.tabs.playlists"),
       icon: <IconPlaylist size={24} aria-hidden="true" />,
       isActive: path === base || path === `${base}/playlists`,
@@ -117,7 +108,7 @@ function DashboardFrame({ choirId, name, isAdmin }: { choirId: string; name: str
           >
             {name}
           </Text>
-          {date ? <PlaylistDatePicker day={date.day} onChange={date.setDay} /> : null}
+          <OwnVoicePartSelect choirId={choirId} className={classes.voicePart} />
           {onSongs ? (
             <Button
               component={Link}

@@ -1,29 +1,49 @@
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
 import { useEffect } from "react";
-import { useParams, useSearchParams } from "react-router";
-import { ShareModal } from "../../../components/share-modal/share-modal";
-import {
-  PlaylistForDatePage,
-  PlaylistForDateView,
-  type ShareModalRender,
-} from "../../playlists/pages/playlist-for-date-page";
-import { PlaylistSongsLibrary } from "../../playlists/pages/playlist-songs-library";
+import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+import { LoadingView } from "../../../components/loading-view";
+import { PageLayout } from "../../../components/page-layout";
+import { useCurrentUser } from "../../../lib/session";
+import { ServicesPage } from "../../playlists/list/services-page";
+import { SongsLibraryPage } from "../../songs/pages/songs-library-page";
 
-const renderShareModal = (props: ShareModalRender) => <ShareModal {...props} />;
-
-/** The playlists tab (also the choir's index): the playlist of the selected day. */
+/** The playlists tab (also the choir's index): the choir's services, the coming ones first. */
 export function ChoirPlaylistsTab() {
   const { choirId = "" } = useParams();
-  return <PlaylistForDateView choirId={choirId} renderShareModal={renderShareModal} />;
+  return <ServicesPage choirId={choirId} />;
 }
 
-/** /playlists: the playlist of the user's current choir for a day, with its own date picker. */
+/** /playlists: the services of the user's current choir (the one last opened, else the first). */
 export function PlaylistsRoute() {
-  return <PlaylistForDatePage renderShareModal={renderShareModal} />;
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const choirId = user?.choirId ?? user?.choirs[0]?.id ?? null;
+  const choir = user?.choirs.find((candidate) => candidate.id === choirId);
+  useDocumentTitle(`${t("playlists.list.title")} · ${t("app.name")}`);
+
+  if (!user) return <LoadingView variant="fullscreen" />;
+  return (
+    <PageLayout size="lg" back="/dashboard" title={choir?.name ?? t("playlists.list.title")}>
+      {choirId ? (
+        <ServicesPage choirId={choirId} />
+      ) : (
+        <Stack gap="md" data-testid="playlist-no-choir">
+          <Title order={1}>{t("playlists.list.title")}</Title>
+          <Text size="lg">{t("playlists.page.noChoir")}</Text>
+          <Button component={Link} to="/dashboard" w="fit-content">
+            {t("playlists.page.toDashboard")}
+          </Button>
+        </Stack>
+      )}
+    </PageLayout>
+  );
 }
 
 /**
- * The songs tab: the library in the choir's context (`?choirId=`, so opened songs keep it) with the
- * add-to-playlist action for the selected day.
+ * The songs tab: the library in the choir's context (`?choirId=`, so opened songs keep it). Songs join a playlist on
+ * the playlist's own page.
  */
 export function ChoirSongsTab() {
   const { choirId = "" } = useParams();
@@ -41,5 +61,5 @@ export function ChoirSongsTab() {
     );
   }, [hasContext, choirId, setParams]);
   if (!hasContext) return null;
-  return <PlaylistSongsLibrary choirId={choirId} embedded />;
+  return <SongsLibraryPage embedded />;
 }

@@ -1,8 +1,9 @@
 import { type Choir, LIMITS } from "@choir/contract";
-import { ActionIcon, Alert, Button, Group, Paper, Stack, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Hint } from "../../../components/hint";
 import { choirChangeErrorMessage, type Message, messageText } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { useUpdateChoir } from "../api";
@@ -70,7 +71,7 @@ export function ChoirNameEditor({ choir, canEdit }: { choir: Choir; canEdit: boo
           {choir.name}
         </Title>
         {canEdit && !isEditing ? (
-          <Tooltip label={t("choir.edit.editName")}>
+          <Hint label={t("choir.edit.editName")}>
             <ActionIcon
               variant="default"
               size="xl"
@@ -80,7 +81,7 @@ export function ChoirNameEditor({ choir, canEdit }: { choir: Choir; canEdit: boo
             >
               <IconPencil size={22} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         ) : null}
       </Group>
       {isEditing ? (

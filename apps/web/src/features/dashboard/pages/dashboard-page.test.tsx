@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@choir/contract";
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import es from "../../../locales/es.json";
@@ -55,6 +55,8 @@ function answer(options: { playlists?: unknown[] } = {}) {
     return json({ message: "Not found" }, 404);
   });
 }
+
+beforeEach(() => window.localStorage.clear());
 
 const show = (user: CurrentUser) =>
   renderPage([{ path: "/dashboard", element: <DashboardPage /> }], "/dashboard", { user });
@@ -115,6 +117,59 @@ describe("dashboard page", () => {
     expect(await within(setup).findByText(en.dashboard.setup.members)).toBeTruthy();
     expect(within(setup).getByText(en.dashboard.setup.songs)).toBeTruthy();
     expect(within(setup).getByText(en.dashboard.setup.playlists)).toBeTruthy();
+  });
+
+  it("lets a director click each step to where it is done, and fold the list away", async () => {
+    answer({ playlists: [] });
+    const router = renderPage(
+      [
+        { path: "/dashboard", element: <DashboardPage /> },
+        { path: "/songs/create", element: <p>new song</p> },
+      ],
+      "/dashboard",
+    );
+    const setup = await screen.findByTestId("setup-progress");
+    const link = (id: string) => within(setup).getByTestId(`setup-link-${id}`);
+    await waitFor(() => expect(link("members").getAttribute("href")).toBe(`/choir/${TEST_CHOIR_ID}/admin`));
+    expect(link("playlists").getAttribute("href")).toBe(`/choir/${TEST_CHOIR_ID}/playlists`);
+    expect(link("songs").textContent).toBe(en.dashboard.setup.songs);
+
+    fireEvent.click(within(setup).getByTestId("setup-fold"));
+    expect(within(setup).queryByTestId("setup-steps")).toBeNull();
+    expect(within(setup).getByTestId("setup-fold").getAttribute("aria-expanded")).toBe("false");
+    expect(window.localStorage.getItem("choirapp-setup-folded")).toBe("1");
+    fireEvent.click(within(setup).getByTestId("setup-fold"));
+
+    fireEvent.click(link("songs"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/songs/create"));
+  });
+
+  it("ticks off a done step without a link, and shows no checklist once everything is done", async () => {
+    answer();
+    show(directorUser);
+    const setup = await screen.findByTestId("setup-progress");
+    await waitFor(() =>
+      expect(within(setup).getByTestId("setup-step-playlists").hasAttribute("data-done")).toBe(true),
+    );
+    expect(within(setup).queryByTestId("setup-link-playlists")).toBeNull();
+    cleanup();
+
+    answer();
+    fetchMock.mockImplementation(async (url: string) => {
+      const path = new URL(url, "http://localhost").pathname;
+      if (path === `/api/choirs/${TEST_CHOIR_ID}/playlists`) return json([sunday]);
+      if (path === "/api/invitations") return json([]);
+      if (path === `/api/choirs/${TEST_CHOIR_ID}`) {
+        const member = { id: "m-2", name: "Ben Singer", email: "ben@example.test", role: "ChoirMember" };
+        return json({ id: TEST_CHOIR_ID, name: "Harbor Voices", members: [member, member] });
+      }
+      if (path.startsWith("/api/songs")) return json({ songs: [], totalCount: 3 });
+      return json({ message: "Not found" }, 404);
+    });
+    show(directorUser);
+    await screen.findByTestId(`coming-up-${sunday.id}`);
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(3));
+    expect(screen.queryByTestId("setup-progress")).toBeNull();
   });
 
   it("names a playlist drafted from a built-in template in the reader's language", async () => {

@@ -4,30 +4,20 @@ import {
   Button,
   Card,
   Group,
-  List,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDocumentTitle, useReducedMotion } from "@mantine/hooks";
-import {
-  IconCheck,
-  IconCircleDashed,
-  IconMusic,
-  IconPlus,
-  IconSettings,
-  IconSettingsCog,
-  IconUsersGroup,
-} from "@tabler/icons-react";
+import { IconMusic, IconPlus, IconSettings, IconSettingsCog, IconUsersGroup } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
+import { touchLink } from "../../../components/touch-link";
 import { ApiError, NetworkError } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/dates";
 import { currentLanguage } from "../../../lib/i18n";
@@ -40,6 +30,7 @@ import {
   useRejectEmailInvitation,
 } from "../../invitations/api";
 import { acceptMessage } from "../../invitations/errors";
+import { SetupChecklist } from "../components/setup-checklist";
 import {
   adminSetup,
   dashboardStats,
@@ -170,42 +161,7 @@ export function DashboardPage() {
         {pending.length > 0 && invitationsSection}
         {hasChoirs ? <ComingUp playlists={upcoming.playlists} isPending={upcoming.isPending} /> : null}
         {progress && progress.percent < 100 ? (
-          <Card component="section" aria-labelledby="setup-title" data-testid="setup-progress">
-            <Group justify="space-between" gap="xs">
-              <Title order={2} size="h3" id="setup-title">
-                {t("dashboard.setup.title")}
-              </Title>
-              <Text fw={700} data-testid="setup-percent">
-                {t("dashboard.setup.percent", { percent: progress.percent })}
-              </Text>
-            </Group>
-            <Progress value={progress.percent} size="lg" mt="sm" aria-label={t("dashboard.setup.title")} />
-            <List mt="md" spacing="xs" center>
-              {progress.steps.map((step) => (
-                <List.Item
-                  key={step.id}
-                  data-done={step.done || undefined}
-                  icon={
-                    <ThemeIcon
-                      size={26}
-                      radius="xl"
-                      variant={step.done ? "filled" : "default"}
-                      aria-hidden="true"
-                    >
-                      {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
-                    </ThemeIcon>
-                  }
-                >
-                  <Text span td={step.done ? "line-through" : undefined}>
-                    {t(`dashboard.setup.${step.id}`)}
-                  </Text>
-                  <VisuallyHidden>
-                    {` (${step.done ? t("dashboard.setup.done") : t("dashboard.setup.todo")})`}
-                  </VisuallyHidden>
-                </List.Item>
-              ))}
-            </List>
-          </Card>
+          <SetupChecklist steps={progress.steps} percent={progress.percent} />
         ) : null}
 
         <section
@@ -358,7 +314,7 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
                     component={Link}
                     to={`/playlists/${playlist.id}`}
                     fw={700}
-                    className={classes.choirTitle}
+                    className={`${classes.choirTitle} ${touchLink}`}
                   >
                     {formatDate(playlist.date, "dddd, LL")}
                   </Anchor>

@@ -13,7 +13,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { startSignIn } from "../../../lib/sign-in";
 import { pendingInviteToken } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
-import { useAcceptInviteLink, useInvitationDetails } from "../api";
+import { useAcceptInviteLink, useInvitationDetails, useInvitationInviter } from "../api";
 import { acceptErrorMessage } from "../errors";
 import classes from "../invitations.module.css";
 
@@ -34,6 +34,8 @@ export function InvitePage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const details = useInvitationDetails(token);
+  // Who invites comes apart from the details; the page does without it when it cannot be read.
+  const inviter = useInvitationInviter(token);
   const accept = useAcceptInviteLink();
   const [isLeaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<Message | null>(null);
@@ -52,7 +54,7 @@ export function InvitePage() {
     );
   }
 
-  if (details.isPending) {
+  if (details.isPending || (inviter.isPending && !details.isError)) {
     return (
       <PageLayout size="sm">
         <LoadingView message={t("invitations.loading")} />
@@ -116,6 +118,11 @@ export function InvitePage() {
         >
           {invitation.choirName}
         </Text>
+        {inviter.data?.inviterName ? (
+          <Text size="lg" data-testid="invite-inviter" style={{ overflowWrap: "anywhere" }}>
+            {t("invitations.invitedBy", { name: inviter.data.inviterName })}
+          </Text>
+        ) : null}
         <Text c="dimmed" data-testid="invite-expiry">
           {t(isUsable ? "invitations.expiresOn" : "invitations.expiryDate", {
             date: formatDate(invitation.expiryDate),

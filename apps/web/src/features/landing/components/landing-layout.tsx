@@ -1,3 +1,4 @@
+import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "../../../components/page-frame";
@@ -36,7 +37,11 @@ export function LandingLayout({
           }
         >
           {action}
-          <ColorSchemeToggle />
+          {/* On a phone the bar keeps sign-in and the language, and the page follows the device's colour scheme:
+              the brand keeps its room down to 320 px. */}
+          <Box visibleFrom="xs">
+            <ColorSchemeToggle />
+          </Box>
           <LanguageSwitch />
         </TopBarFrame>
       }

@@ -3,18 +3,26 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowDown, IconArrowRight } from "@tabler/icons-react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { narrowButtonClassName } from "../../../components/top-bar-frame";
+import { currentLanguage } from "../../../lib/i18n";
 import { signInUrl } from "../../../lib/sign-in";
 import { CallToAction } from "../components/call-to-action";
-import { Features } from "../components/features";
+import { ForDirectors } from "../components/for-directors";
 import { InstallCard } from "../components/install-card";
 import { LandingLayout } from "../components/landing-layout";
-import { SocialProof } from "../components/social-proof";
+import { ProductTour } from "../components/product-tour";
 import classes from "../landing.module.css";
 
 export const FEATURES_SECTION_ID = "features";
 
+/**
+ * A signed-out visitor's first screen: what the app is, shown in pictures of the app itself, and a way in. It claims
+ * nothing that was not measured: no counts of choirs or songs, no uptime, no testimonials (docs/decisions/0103).
+ */
 export function LandingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The sign-in page the server writes itself (the local one) speaks the language the page is shown in.
+  const signIn = signInUrl(null, currentLanguage(i18n));
   useDocumentTitle(`${t("app.name")} · ${t("app.tagline")}`);
 
   // The page arrives drawn, before its scripts: its actions are links, so a tap works before the app has taken
@@ -31,8 +39,18 @@ export function LandingPage() {
     <LandingLayout
       data-testid="landing-page"
       action={
-        <Button component="a" href={signInUrl()} variant="subtle" visibleFrom="xs">
-          {t("common.signIn")}
+        // Visible at every width: on a phone it says the short word, leaving the brand its room.
+        <Button
+          component="a"
+          href={signIn}
+          variant="subtle"
+          h={44}
+          px="sm"
+          className={narrowButtonClassName}
+          data-testid="top-sign-in"
+        >
+          <span className={classes.signInLong}>{t("common.signIn")}</span>
+          <span className={classes.signInShort}>{t("landing.signInShort")}</span>
         </Button>
       }
     >
@@ -51,7 +69,7 @@ export function LandingPage() {
             <Group justify="center" gap="md" mt="sm">
               <Button
                 component="a"
-                href={signInUrl()}
+                href={signIn}
                 size="lg"
                 rightSection={<IconArrowRight size={22} aria-hidden="true" />}
                 data-testid="get-started"
@@ -73,9 +91,9 @@ export function LandingPage() {
           </Stack>
         </Container>
       </Box>
-      <Features id={FEATURES_SECTION_ID} />
-      <SocialProof />
-      <CallToAction href={signInUrl()} />
+      <ProductTour id={FEATURES_SECTION_ID} />
+      <ForDirectors />
+      <CallToAction href={signIn} />
       <InstallCard />
     </LandingLayout>
   );

@@ -208,6 +208,72 @@ describe("songs tagged for the section", () => {
   });
 });
 
+describe("each time the dialog opens", () => {
+  const COMMUNION_ID = "55555555-5555-4555-8555-555555555555";
+  const communionTag = {
+    tagId: "77777777-7777-4777-8777-777777777777",
+    tagName: "eucharist",
+    names: { en: "communion", es: "comunión" },
+  };
+  const bread = song({ songId: COMMUNION_ID, title: "Bread of the Morning", tags: [communionTag] });
+  const vision = song({ songId: VERSION_ID, title: "Be Thou My Vision", tags: [] });
+
+  /** The dialog of one section, opened and closed as a page does between two adds. */
+  function Reopening() {
+    const [opened, setOpened] = useState(true);
+    return (
+      <>
+        <button type="button" onClick={() => setOpened((now) => !now)}>
+          toggle
+        </button>
+        <AddSongModal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          sectionTitle="Communion"
+          existingSongIds={new Set()}
+          onAdd={() => {}}
+        />
+      </>
+    );
+  }
+
+  it("starts a fresh search with the section's suggestions first, not the last search", async () => {
+    const terms: (string | null)[] = [];
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(input, "http://test.invalid");
+      const tagged = url.searchParams.getAll("tags").length > 0;
+      const term = url.searchParams.get("searchTerm");
+      if (!tagged) terms.push(term);
+      const songs = tagged
+        ? [bread]
+        : term
+          ? [vision].filter((s) => s.title.toLowerCase().includes(term))
+          : [bread, vision];
+      return new Response(
+        JSON.stringify({ songs, totalCount: songs.length, hasMore: false, skip: 0, take: 20 }),
+      );
+    });
+    renderPage([{ path: "/", element: <Reopening /> }], "/");
+    await screen.findByTestId("add-song-for-section");
+    fireEvent.change(screen.getByTestId("add-song-search"), { target: { value: "lord god" } });
+    await waitFor(() => expect(terms).toContain("lord god"), { timeout: 2000 });
+
+    // Closed after an add and opened again for the next song.
+    fireEvent.click(screen.getByRole("button", { name: "toggle" }));
+    await waitFor(() => expect(screen.queryByTestId("add-song-search")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "toggle" }));
+    const field = (await screen.findByTestId("add-song-search")) as HTMLInputElement;
+    expect(field.value).toBe("");
+    await waitFor(() => expect(screen.getByTestId("add-song-for-section")).toBeTruthy());
+    expect(screen.getAllByTestId("add-song-result")[0]?.dataset.songId).toBe(COMMUNION_ID);
+
+    // What is typed now is a search of its own.
+    fireEvent.change(field, { target: { value: "vision" } });
+    await waitFor(() => expect(terms.at(-1)).toBe("vision"), { timeout: 2000 });
+    expect(terms).not.toContain("lord godvision");
+  });
+});
+
 describe("adding a song", () => {
   /** The modal on a page whose add succeeds (the song joins the playlist a moment later) or fails. */
   function Harness({ succeeds, closed }: { succeeds: boolean; closed: string[] }) {

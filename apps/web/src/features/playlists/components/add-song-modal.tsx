@@ -100,7 +100,25 @@ export function versionsFirst(songs: Song[]): Song[] {
  * section's title, which the server matches through the tag glossary), then the library; once something is
  * typed, the matches tagged for the section, then the others; in each, a choir version before its original.
  */
-export function AddSongModal({
+export function AddSongModal(props: AddSongModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t("playlists.addSong.title", { section: props.sectionTitle })}
+      size="lg"
+      closeButtonProps={{ "aria-label": t("common.close") }}
+      data-testid="add-song-modal"
+    >
+      {/* Drawn afresh each time the dialog opens: a new search, the section's suggestions first. */}
+      <AddSongSearch {...props} />
+    </Modal>
+  );
+}
+
+/** The dialog's search and results; its state lives as long as one opening of the dialog. */
+function AddSongSearch({
   opened,
   onClose,
   sectionTitle,
@@ -207,73 +225,64 @@ export function AddSongModal({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("playlists.addSong.title", { section: sectionTitle })}
-      size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      data-testid="add-song-modal"
-    >
-      <Stack gap="sm">
-        <TextInput
-          label={t("playlists.addSong.search")}
-          placeholder={t("playlists.addSong.searchPlaceholder")}
-          value={term}
-          onChange={(event) => setTerm(event.currentTarget.value)}
-          leftSection={<IconSearch size={18} aria-hidden="true" />}
-          rightSection={results.isFetching ? <Loader size="xs" aria-label={t("common.loading")} /> : null}
-          data-autofocus
-          data-testid="add-song-search"
-        />
-        {results.isError ? (
-          <Text c="red" role="alert">
-            {t("playlists.addSong.failed")}
-          </Text>
-        ) : results.isPending ? (
-          <Text c="dimmed">{t("common.loading")}</Text>
-        ) : songs.length === 0 ? (
-          <Text c="dimmed" data-testid="add-song-no-results">
-            {t("playlists.addSong.noResults")}
-          </Text>
-        ) : (
-          <div className={classes.results}>
-            {favoured.length > 0 ? (
-              <>
-                <Text size="sm" fw={700} id={favouredId} data-testid="add-song-for-section">
-                  <IconTag
-                    size={16}
-                    aria-hidden="true"
-                    color="var(--mantine-color-teal-filled)"
-                    style={{ verticalAlign: -3, marginInlineEnd: 4 }}
-                  />
-                  {t("playlists.addSong.forSection", { section: sectionTitle })}
+    <Stack gap="sm">
+      <TextInput
+        label={t("playlists.addSong.search")}
+        placeholder={t("playlists.addSong.searchPlaceholder")}
+        value={term}
+        onChange={(event) => setTerm(event.currentTarget.value)}
+        leftSection={<IconSearch size={18} aria-hidden="true" />}
+        rightSection={results.isFetching ? <Loader size="xs" aria-label={t("common.loading")} /> : null}
+        data-autofocus
+        data-testid="add-song-search"
+      />
+      {results.isError ? (
+        <Text c="red" role="alert">
+          {t("playlists.addSong.failed")}
+        </Text>
+      ) : results.isPending ? (
+        <Text c="dimmed">{t("common.loading")}</Text>
+      ) : songs.length === 0 ? (
+        <Text c="dimmed" data-testid="add-song-no-results">
+          {t("playlists.addSong.noResults")}
+        </Text>
+      ) : (
+        <div className={classes.results}>
+          {favoured.length > 0 ? (
+            <>
+              <Text size="sm" fw={700} id={favouredId} data-testid="add-song-for-section">
+                <IconTag
+                  size={16}
+                  aria-hidden="true"
+                  color="var(--mantine-color-teal-filled)"
+                  style={{ verticalAlign: -3, marginInlineEnd: 4 }}
+                />
+                {t("playlists.addSong.forSection", { section: sectionTitle })}
+              </Text>
+              <ul className={classes.list} aria-labelledby={favouredId}>
+                {favoured.map((song) => row(song, true))}
+              </ul>
+            </>
+          ) : null}
+          {others.length > 0 ? (
+            <>
+              {favoured.length > 0 ? (
+                <Text size="sm" fw={700} c="dimmed" id={othersId} mt="xs">
+                  {settled ? t("playlists.addSong.otherResults") : t("playlists.addSong.library")}
                 </Text>
-                <ul className={classes.list} aria-labelledby={favouredId}>
-                  {favoured.map((song) => row(song, true))}
-                </ul>
-              </>
-            ) : null}
-            {others.length > 0 ? (
-              <>
-                {favoured.length > 0 ? (
-                  <Text size="sm" fw={700} c="dimmed" id={othersId} mt="xs">
-                    {settled ? t("playlists.addSong.otherResults") : t("playlists.addSong.library")}
-                  </Text>
-                ) : null}
-                <ul
-                  className={classes.list}
-                  {...(favoured.length > 0
-                    ? { "aria-labelledby": othersId }
-                    : { "aria-label": t("playlists.addSong.results") })}
-                >
-                  {others.map((song) => row(song, false))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        )}
-      </Stack>
-    </Modal>
+              ) : null}
+              <ul
+                className={classes.list}
+                {...(favoured.length > 0
+                  ? { "aria-labelledby": othersId }
+                  : { "aria-label": t("playlists.addSong.results") })}
+              >
+                {others.map((song) => row(song, false))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      )}
+    </Stack>
   );
 }

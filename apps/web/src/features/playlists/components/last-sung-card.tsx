@@ -6,7 +6,7 @@ import { formatDate } from "../../../lib/dates";
 import { type LastSungScope, useLastSung } from "../api";
 import classes from "./last-sung-card.module.css";
 
-/** The last five days a song was in a choir's playlists, newest first, each opening that day's playlist. */
+/** The last five days a song was in a choir's playlists, newest first, each opening the playlist it was sung in. */
 export function LastSungDays({
   choirId,
   songId,
@@ -34,7 +34,7 @@ export function LastSungDays({
         <li key={item.playlistId} data-testid="song-last-sung-item" data-date={item.date}>
           <Anchor
             component={Link}
-            to={`/choir/${choirId}/playlists?date=${item.date}`}
+            to={`/playlists/${encodeURIComponent(item.playlistId)}`}
             data-testid="song-last-sung-link"
           >
             {formatDate(`${item.date}T12:00:00`, "dddd, LL")}

@@ -16,6 +16,9 @@ const playlist: Playlist = {
   choirId: TEST_CHOIR_ID,
   date: "2031-05-18",
   title: "Harbour Festival",
+  time: null,
+  leader: null,
+  songCount: 0,
   isPublic: false,
   playlistTemplateId: null,
   template: null,
@@ -113,6 +116,10 @@ describe("what a plain member may do with a saved playlist", () => {
             songId: "88888888-8888-4888-8888-000000000001",
             order: 0,
             key: null,
+            note: null,
+            originalId: null,
+            choirVersionId: null,
+            choirKey: null,
             song: {
               songId: "88888888-8888-4888-8888-000000000001",
               title: "Morning Hymn",
@@ -136,7 +143,7 @@ describe("what a plain member may do with a saved playlist", () => {
     await waitFor(() => expect(screen.getAllByTestId("playlist-detail-section")).toHaveLength(1));
     expect(screen.getByText("Morning Hymn")).toBeTruthy();
     expect(screen.queryByText(en.globalNames.gloria)).toBeNull();
-    expect(screen.queryByTestId("playlist-detail-empty-section")).toBeNull();
+    expect(screen.queryByTestId("section-empty-hint")).toBeNull();
   });
 
   it("tells a reader when no song has been chosen yet, rather than listing empty sections", async () => {
@@ -150,18 +157,17 @@ describe("what a plain member may do with a saved playlist", () => {
     expect(screen.queryByTestId("playlist-detail-section")).toBeNull();
   });
 
-  it("shows an editor the empty sections too", async () => {
+  it("shows an editor the empty sections too, each with Add song", async () => {
     renderAs(true, withEmptySection);
-    expect(await screen.findByTestId("playlist-detail-edit")).toBeTruthy();
+    expect(await screen.findByTestId("playlist-rename-open")).toBeTruthy();
     expect(screen.getAllByTestId("playlist-detail-section")).toHaveLength(2);
-    expect(screen.getByTestId("playlist-detail-empty-section").textContent).toBe(
-      en.playlistDetail.emptySection,
-    );
+    expect(screen.getAllByTestId("section-add-song")).toHaveLength(2);
+    expect(screen.getByTestId("section-empty-hint").textContent).toBe(en.playlists.page.emptySectionDrag);
   });
 
-  it("sees Edit and Share but no Delete when members may edit the choir's playlists", async () => {
+  it("sees the editing controls and Share but no Delete when members may edit the choir's playlists", async () => {
     renderAs(true);
-    expect(await screen.findByTestId("playlist-detail-edit")).toBeTruthy();
+    expect(await screen.findByTestId("playlist-rename-open")).toBeTruthy();
     expect(screen.getByTestId("playlist-detail-share")).toBeTruthy();
     expect(screen.queryByTestId("playlist-detail-delete")).toBeNull();
   });
@@ -173,7 +179,7 @@ describe("what a plain member may do with a saved playlist", () => {
       expect(fetchMock.mock.calls.some(([url]) => url === `/api/choirs/${TEST_CHOIR_ID}`)).toBe(true),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId("playlist-detail-edit")).toBeNull();
+    expect(screen.queryByTestId("playlist-rename-open")).toBeNull();
     expect(screen.queryByTestId("playlist-detail-delete")).toBeNull();
     expect(canEditPlaylist(singer, playlist, choir(false))).toBe(false);
     expect(canEditPlaylist(singer, playlist, choir(true))).toBe(true);

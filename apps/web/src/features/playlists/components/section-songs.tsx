@@ -5,7 +5,7 @@ import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SubtleIconButton, type SubtleIconButtonProps } from "../../../components/subtle-icon-button";
-import { entrySongPath } from "../playlist-for-date";
+import { entrySongPath } from "../playlist-entries";
 import classes from "./playlists.module.css";
 
 export interface NumberedSongItemProps extends Omit<ComponentPropsWithoutRef<"li">, "title"> {

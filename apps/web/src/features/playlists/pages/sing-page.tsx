@@ -77,6 +77,7 @@ export function SingPage() {
       canLead={canEdit}
       meId={me?.id}
       myPart={voicePartIn(me, playlist.data.choirId)}
+      choirId={playlist.data.choirId}
     />
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   Popover,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Text,
@@ -21,9 +22,11 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Hint } from "../../../components/hint";
+import { SetVoicePartLink } from "../../../components/set-voice-part-link";
 import { PartsControl } from "../../../components/song-sheet/parts-control";
 import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
-import { SING_SCHEMES, type SingSettings } from "./sing-settings";
+import { SCORE_TURNS, type ScoreTurns, SING_SCHEMES, type SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
 import type { LeadControl } from "./use-lead";
 
@@ -46,7 +49,7 @@ export function StageTool({
   "data-state"?: string;
 }) {
   return (
-    <Tooltip label={label} openDelay={500}>
+    <Hint label={label}>
       <ActionIcon
         variant={pressed ? "light" : "subtle"}
         size="xl"
@@ -64,7 +67,7 @@ export function StageTool({
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -113,6 +116,7 @@ export function SingSettingsMenu({
   isSolfege,
   onSolfege,
   myPart,
+  partChoirId,
   partsView,
   onPartsView,
 }: {
@@ -122,6 +126,8 @@ export function SingSettingsMenu({
   onSolfege: (isOn: boolean) => void;
   /** The singer's voice part in the playlist's choir: how parts show is theirs to choose (shared with the song page). */
   myPart: string | null;
+  /** The playlist's choir: without a part, the panel says so and leads to its page, where the singer sets one. */
+  partChoirId?: string;
   partsView: PartsView;
   onPartsView: (view: PartsView) => void;
 }) {
@@ -177,7 +183,13 @@ export function SingSettingsMenu({
               data={SING_SCHEMES.map((scheme) => ({ value: scheme, label: t(`sing.schemes.${scheme}`) }))}
             />
           </div>
-          {myPart ? <PartsControl part={myPart} view={partsView} onView={onPartsView} /> : null}
+          {myPart ? (
+            <PartsControl part={myPart} view={partsView} onView={onPartsView} />
+          ) : partChoirId ? (
+            <Text size="sm" data-testid="sing-no-part">
+              {t("sing.noPart")} <SetVoicePartLink choirId={partChoirId} />
+            </Text>
+          ) : null}
           <Switch
             size="md"
             label={t("sing.lyricsOnly")}
@@ -200,6 +212,28 @@ export function SingSettingsMenu({
             onChange={(event) => change({ isAutoScroll: event.currentTarget.checked })}
             data-testid="sing-auto-scroll"
           />
+          <Switch
+            size="md"
+            label={t("sing.scores")}
+            description={t("sing.scoresHint")}
+            checked={settings.isScoreShown}
+            onChange={(event) => change({ isScoreShown: event.currentTarget.checked })}
+            data-testid="sing-scores"
+          />
+          {settings.isScoreShown ? (
+            <Select
+              label={t("sing.scoreTurns")}
+              value={settings.scoreTurns}
+              onChange={(value) => change({ scoreTurns: (value as ScoreTurns | null) ?? "auto" })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+              data={SCORE_TURNS.map((turns) => ({
+                value: turns,
+                label: t(`sing.scoreTurnsChoice.${turns}`),
+              }))}
+              data-testid="sing-score-turns"
+            />
+          ) : null}
         </Stack>
       </Popover.Dropdown>
     </Popover>

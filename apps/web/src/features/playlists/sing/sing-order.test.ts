@@ -30,6 +30,10 @@ function section(n: number, order: number, songs: { n: number; order: number }[]
       songId: id(song.n + 500),
       order: song.order,
       key: null,
+      note: null,
+      originalId: null,
+      choirVersionId: null,
+      choirKey: null,
       song: null,
     })),
   };
@@ -226,6 +230,8 @@ describe("sing settings", () => {
           scheme: "stage",
           isAutoScroll: true,
           scrollSpeed: 1.5,
+          isScoreShown: false,
+          scoreTurns: "half",
         }),
       ),
     ).toEqual({
@@ -234,6 +240,8 @@ describe("sing settings", () => {
       scheme: "stage",
       isAutoScroll: true,
       scrollSpeed: 1.5,
+      isScoreShown: false,
+      scoreTurns: "half",
     });
     expect(
       parseSingSettings(
@@ -243,6 +251,8 @@ describe("sing settings", () => {
           scheme: "neon",
           isAutoScroll: 1,
           scrollSpeed: 7,
+          isScoreShown: "no",
+          scoreTurns: "quarter",
         }),
       ),
     ).toEqual(DEFAULT_SING_SETTINGS);

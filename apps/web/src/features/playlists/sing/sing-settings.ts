@@ -8,6 +8,10 @@ import { DEFAULT_SCROLL_SPEED, SCROLL_SPEEDS } from "./sing-order";
 export const SING_SCHEMES = ["standard", "stage"] as const;
 export type SingScheme = (typeof SING_SCHEMES)[number];
 
+/** How a score's pages turn in sing mode: as the screen suits (two pages on a landscape tablet), or as chosen. */
+export const SCORE_TURNS = ["auto", "page", "half", "two"] as const;
+export type ScoreTurns = (typeof SCORE_TURNS)[number];
+
 /** How sing mode shows songs on this device. */
 export interface SingSettings {
   fontSize: SheetFontSize;
@@ -16,6 +20,9 @@ export interface SingSettings {
   isAutoScroll: boolean;
   /** A factor of the song's own pace (one of SCROLL_SPEEDS). */
   scrollSpeed: number;
+  /** A song with a score shows the score (the singer's part's when there is one) instead of its chord sheet. */
+  isScoreShown: boolean;
+  scoreTurns: ScoreTurns;
 }
 
 export const DEFAULT_SING_SETTINGS: SingSettings = {
@@ -25,6 +32,8 @@ export const DEFAULT_SING_SETTINGS: SingSettings = {
   scheme: "standard",
   isAutoScroll: false,
   scrollSpeed: DEFAULT_SCROLL_SPEED,
+  isScoreShown: true,
+  scoreTurns: "auto",
 };
 
 /** The stored settings, each field checked; anything unknown or missing takes its default. */
@@ -45,6 +54,8 @@ export function parseSingSettings(json: string | null): SingSettings {
     scheme: scheme ?? DEFAULT_SING_SETTINGS.scheme,
     isAutoScroll: stored.isAutoScroll === true,
     scrollSpeed: speed ?? DEFAULT_SING_SETTINGS.scrollSpeed,
+    isScoreShown: stored.isScoreShown !== false,
+    scoreTurns: SCORE_TURNS.find((value) => value === stored.scoreTurns) ?? DEFAULT_SING_SETTINGS.scoreTurns,
   };
 }
 

@@ -1,5 +1,6 @@
 import { isFileTrack, type LeadPlace } from "@choir/contract";
 import { ActionIcon, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { useViewportSize } from "@mantine/hooks";
 import {
   IconBroadcastOff,
   IconBulb,
@@ -24,6 +25,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Hint } from "../../../components/hint";
 import { LazyPracticePlayer } from "../../../components/practice-player/lazy-practice-player";
 import { parseSongCached } from "../../../components/song-sheet/parse-song-cached";
 import { useSheetSettings } from "../../../components/song-sheet/use-sheet-settings";
@@ -44,11 +46,20 @@ import {
   type TurnDirection,
   tapZone,
 } from "./sing-order";
+import { SingScorePage } from "./sing-score-page";
 import { useSingSettings } from "./sing-settings";
 import { type Arrival, SongPage, stopTitle } from "./sing-song-page";
 import classes from "./sing-stage.module.css";
 import { type LeadFeed, useLead } from "./use-lead";
 import { useFullscreen, useWakeLock } from "./use-stage-device";
+import {
+  arrivalView,
+  scoreModeFor,
+  scorePlace,
+  scoreTurn,
+  useStopScores,
+  viewInMode,
+} from "./use-stop-scores";
 
 export interface SingStageProps {
   /** The playlist's title (or date) as its pages show it. */
@@ -67,6 +78,8 @@ export interface SingStageProps {
   meId: string | undefined;
   /** The singer's voice part in the playlist's choir (their sections highlighted, or shown alone). */
   myPart: string | null;
+  /** The playlist's choir, whose page sets the singer's part when none is set. */
+  choirId?: string;
 }
 
 const ignoreResults = () => null;
@@ -104,6 +117,7 @@ export function SingStage({
   canLead,
   meId,
   myPart,
+  choirId,
 }: SingStageProps) {
   const { t } = useTranslation();
   const { settings, change } = useSingSettings();
@@ -118,23 +132,42 @@ export function SingStage({
   const stageRef = useRef<HTMLDivElement>(null);
   const total = stops.length;
   const stop = stops[index] ?? stops[0]!;
+  // Songs with a score show it (the singer's part's), turned view by view like a sheet's pages.
+  const scores = useStopScores(stops, choirId ?? null, myPart, settings.isScoreShown);
+  const scoreMode = scoreModeFor(settings.scoreTurns, useViewportSize());
+  const [scoreView, setScoreView] = useState(0);
+  // A change of the way of turning (the settings, the screen turned) keeps the page on screen.
+  const shownMode = useRef(scoreMode);
+  useLayoutEffect(() => {
+    const score = scores[index];
+    const from = shownMode.current;
+    if (score && from !== scoreMode) setScoreView((view) => viewInMode(view, score.pages, from, scoreMode));
+    shownMode.current = scoreMode;
+  }, [scoreMode, scores, index]);
 
   // ── Lead and follow ──
-  const now = useRef({ index, stops });
-  now.current = { index, stops };
+  const now = useRef({ index, stops, scores, scoreView, scoreMode });
+  now.current = { index, stops, scores, scoreView, scoreMode };
   // A followed leader's place in a song the reader is not on: applied once that song is on screen.
   const pendingPart = useRef<number | null>(null);
   const place = useCallback((): LeadPlace | null => {
-    const entry = now.current.stops[now.current.index]?.entry;
+    const { stops: list, index: at, scores: shown, scoreView: view, scoreMode: mode } = now.current;
+    const entry = list[at]?.entry;
+    const score = shown[at];
     return entry
-      ? { entryId: entry.id, position: scrolledPart(scrollers.current.get(now.current.index)) }
+      ? {
+          entryId: entry.id,
+          position: score ? scorePlace(score, view, mode) : scrolledPart(scrollers.current.get(at)),
+        }
       : null;
   }, []);
   const jump = useCallback((entryId: string, part: number) => {
     const at = now.current.stops.findIndex((item) => item.entry.id === entryId);
     if (at < 0) return;
     if (at === now.current.index) {
-      scrollToPart(scrollers.current.get(at), part);
+      const score = now.current.scores[at];
+      if (score) setScoreView(arrivalView(score, now.current.scoreMode, "keep", part));
+      else scrollToPart(scrollers.current.get(at), part);
       return;
     }
     pendingPart.current = part;
@@ -191,6 +224,13 @@ export function SingStage({
 
   const turn = useCallback(
     (direction: TurnDirection) => {
+      const score = scores[index];
+      if (score) {
+        const result = scoreTurn(score, scoreView, direction, scoreMode, index, total);
+        if (result?.kind === "view") setScoreView(result.view);
+        else if (result?.kind === "stop") show(result.index, result.at);
+        return;
+      }
       const scroller = scrollers.current.get(index);
       const state = scroller
         ? { top: scroller.scrollTop, height: scroller.clientHeight, scrollHeight: scroller.scrollHeight }
@@ -199,13 +239,15 @@ export function SingStage({
       if (result.kind === "scroll" && scroller) scroller.scrollTop = result.top;
       else if (result.kind === "song") show(result.index, result.at);
     },
-    [index, total, show],
+    [index, total, show, scores, scoreView, scoreMode],
   );
 
   // The new song lies at its start (or end, or the leader's place), its address is kept for a reload, and
   // auto-scroll starts again.
   useLayoutEffect(() => {
     const scroller = scrollers.current.get(index);
+    const score = now.current.scores[index];
+    if (score) setScoreView(arrivalView(score, now.current.scoreMode, arrival.current, pendingPart.current));
     if (pendingPart.current !== null) {
       scrollToPart(scroller, pendingPart.current);
       pendingPart.current = null;
@@ -240,7 +282,9 @@ export function SingStage({
     return () => window.removeEventListener("keydown", onKey);
   }, [turn, leaveLeader]);
 
-  // The leader's place goes to everyone: each new song at once, a place within one when scrolling rests.
+  // The leader's place goes to everyone: each new song at once, a place within one when scrolling rests, and each turn
+  // of a score (`scoreView` is read by place()).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a score's turn is a new place to tell
   useEffect(() => {
     if (leadRole !== "leader") return;
     const at = place();
@@ -260,7 +304,7 @@ export function SingStage({
       clearTimeout(timer);
       scroller.removeEventListener("scroll", onScroll);
     };
-  }, [leadRole, index, place, report]);
+  }, [leadRole, index, place, report, scoreView]);
 
   useEffect(() => {
     stageRef.current?.focus({ preventScroll: true });
@@ -302,7 +346,11 @@ export function SingStage({
   }, [settings.isAutoScroll, settings.scrollSpeed, isScrolling, current, index, seconds]);
 
   // ── Practice: the song on screen's rehearsal tracks, in a panel under the stage ──
-  const tracks = useTracks(stop.entry.songId, { enabled: stop.entry.song !== null });
+  // Read with the playlist's choir: its tracks of the song come whether the entry holds the original or its version.
+  const tracks = useTracks(stop.entry.songId, {
+    enabled: stop.entry.song !== null,
+    choirId: choirId ?? null,
+  });
   // The player plays files only: a song whose tracks are all links has nothing to practise here.
   const hasTracks = stop.entry.song !== null && (tracks.data?.some(isFileTrack) ?? false);
   const [isPractising, setPractising] = useState(false);
@@ -357,7 +405,7 @@ export function SingStage({
       tabIndex={-1}
     >
       <header className={classes.header}>
-        <Tooltip label={t("sing.close")} openDelay={500}>
+        <Hint label={t("sing.close")} openDelay={500}>
           <ActionIcon
             component={Link}
             to={closePath}
@@ -369,7 +417,7 @@ export function SingStage({
           >
             <IconX size={24} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <div className={classes.topLine} data-testid="sing-top-line">
           <Text component="p" size="sm" className={classes.context} lineClamp={1}>
             <span data-testid="sing-section">{sectionTitle}</span>
@@ -469,6 +517,7 @@ export function SingStage({
             isSolfege={sheet.isSolfege}
             onSolfege={sheet.setSolfege}
             myPart={myPart}
+            partChoirId={choirId}
             partsView={sheet.partsView}
             onPartsView={sheet.setPartsView}
           />
@@ -504,15 +553,26 @@ export function SingStage({
               aria-hidden={!isCurrent || undefined}
               inert={!isCurrent}
             >
-              <SongPage
-                stop={item}
-                at={at}
-                settings={settings}
-                next={stops[at + 1]}
-                onShow={showByReader}
-                closePath={closePath}
-                myPart={myPart}
-              />
+              {scores[at] ? (
+                <SingScorePage
+                  stop={item}
+                  score={scores[at]}
+                  view={at === index ? scoreView : at < index ? Number.MAX_SAFE_INTEGER : 0}
+                  mode={scoreMode}
+                  choirId={choirId ?? null}
+                  myPart={myPart}
+                />
+              ) : (
+                <SongPage
+                  stop={item}
+                  at={at}
+                  settings={settings}
+                  next={stops[at + 1]}
+                  onShow={showByReader}
+                  closePath={closePath}
+                  myPart={myPart}
+                />
+              )}
             </div>
           );
         })}
@@ -524,6 +584,7 @@ export function SingStage({
             title={title}
             tracks={tracks.data}
             myPart={myPart}
+            partChoirId={choirId}
             onClose={() => {
               setPractising(false);
               stageRef.current?.focus({ preventScroll: true });

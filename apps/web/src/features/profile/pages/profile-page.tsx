@@ -1,48 +1,17 @@
-import { LIMITS, type UpdateMe } from "@choir/contract";
-import { Badge, Button, Card, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import { errorMessage } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/session";
-import { showError, showSuccess } from "../../../lib/toast";
-import { useUpdateMe } from "../api";
-import { validateName } from "../validation";
+import { NameForm } from "../components/name-form";
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const update = useUpdateMe();
   useDocumentTitle(`${t("profile.title")} · ${t("app.name")}`);
 
-  const form = useForm<UpdateMe>({
-    initialValues: { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "" },
-    validate: (values) => validateName(values, t),
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored name changes
-  useEffect(() => {
-    if (user) form.setInitialValues({ firstName: user.firstName, lastName: user.lastName });
-  }, [user?.firstName, user?.lastName]);
-
   if (!user) return <LoadingView variant="fullscreen" />;
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      });
-      form.setValues({ firstName: saved.firstName, lastName: saved.lastName });
-      form.resetDirty();
-      showSuccess(t("profile.saved"));
-    } catch (error) {
-      showError(errorMessage(error, t("errors.generic")), t("profile.failed"));
-    }
-  });
 
   return (
     <PageLayout size="sm" back="/dashboard" title={t("profile.title")}>
@@ -103,30 +72,7 @@ export function ProfilePage() {
           <Title order={2} size="h3" id="profile-edit">
             {t("profile.editTitle")}
           </Title>
-          <form onSubmit={submit} noValidate>
-            <Stack mt="md" gap="md">
-              <TextInput
-                label={t("profile.firstName")}
-                autoComplete="given-name"
-                required
-                maxLength={LIMITS.personNameMax}
-                data-testid="profile-first-name"
-                {...form.getInputProps("firstName")}
-              />
-              <TextInput
-                label={t("profile.lastName")}
-                autoComplete="family-name"
-                maxLength={LIMITS.personNameMax}
-                data-testid="profile-last-name"
-                {...form.getInputProps("lastName")}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" loading={update.isPending} data-testid="profile-save">
-                  {t("common.save")}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <NameForm />
         </Card>
       </Stack>
     </PageLayout>

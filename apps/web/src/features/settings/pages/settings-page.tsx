@@ -1,9 +1,7 @@
 import {
-  Badge,
   Button,
   Card,
   Group,
-  List,
   SegmentedControl,
   Stack,
   Text,
@@ -12,23 +10,15 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconBell, IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
+import { IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLayout } from "../../../components/page-layout";
 import { currentLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage } from "../../../lib/i18n";
+import { useCurrentUser } from "../../../lib/session";
+import { NameForm } from "../../profile/components/name-form";
 
-function SectionHeader({
-  icon,
-  title,
-  id,
-  extra,
-}: {
-  icon: ReactNode;
-  title: string;
-  id: string;
-  extra?: ReactNode;
-}) {
+function SectionHeader({ icon, title, id }: { icon: ReactNode; title: string; id: string }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
@@ -37,7 +27,6 @@ function SectionHeader({
       <Title order={2} size="h3" id={id}>
         {title}
       </Title>
-      {extra}
     </Group>
   );
 }
@@ -45,6 +34,7 @@ function SectionHeader({
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { data: user } = useCurrentUser();
   useDocumentTitle(`${t("settings.title")} · ${t("app.name")}`);
   const active = currentLanguage();
 
@@ -101,34 +91,21 @@ export function SettingsPage() {
           />
         </Card>
 
-        <Card component="section" aria-labelledby="settings-profile">
+        <Card component="section" aria-labelledby="settings-profile" data-testid="settings-profile">
           <SectionHeader
             icon={<IconUser size={22} />}
             title={t("settings.profile.title")}
             id="settings-profile"
-            extra={
-              <Badge variant="outline" color="gray" ml="auto">
-                {t("common.comingSoon")}
-              </Badge>
-            }
           />
           <Text mt="sm" c="dimmed">
             {t("settings.profile.description")}
           </Text>
-        </Card>
-
-        <Card component="section" aria-labelledby="settings-notifications">
-          <SectionHeader
-            icon={<IconBell size={22} />}
-            title={t("settings.notifications.title")}
-            id="settings-notifications"
-          />
-          <Text mt="sm">{t("settings.notifications.description")}</Text>
-          <List mt="xs" spacing={4}>
-            <List.Item>{t("settings.notifications.invitations")}</List.Item>
-            <List.Item>{t("settings.notifications.updates")}</List.Item>
-            <List.Item>{t("settings.notifications.playlists")}</List.Item>
-          </List>
+          {user ? (
+            <Text mt="xs" style={{ overflowWrap: "anywhere" }} data-testid="settings-email">
+              {t("settings.profile.email", { email: user.email })}
+            </Text>
+          ) : null}
+          <NameForm />
         </Card>
       </Stack>
     </PageLayout>

@@ -69,6 +69,8 @@ describe("share page of a public playlist", () => {
     id: PLAYLIST,
     title: "Sunday Mass",
     date: "2026-12-07",
+    time: "09:30",
+    leader: "Ana Ruiz",
     choirName: "St. Cecilia Choir",
     isPublic: true,
     sections: [
@@ -76,7 +78,7 @@ describe("share page of a public playlist", () => {
         title: "Entrance",
         songs: [
           { title: "Old Hundredth", artist: null, key: null },
-          { title: "Alabaré", artist: "Tradicional", key: "A" },
+          { title: "Alabaré", artist: "Tradicional", key: "A", note: "capo 2" },
         ],
       },
       { title: "Closing", songs: [{ title: "Amazing Grace", artist: "John Newton", key: "Bb" }] },
@@ -95,12 +97,13 @@ describe("share page of a public playlist", () => {
           },
         });
 
-  it("shows the title, date, choir and the songs in order by section, beside the download", async () => {
+  it("shows the title, date and time, who leads, the choir and the songs in order by section with their notes, beside the download", async () => {
     fetchMock.mockImplementation(async (url: string) => answer(String(url)));
     renderShare(false);
     const heading = await screen.findByTestId("share-playlist-title");
     expect(heading.textContent).toBe("Sunday Mass");
-    expect(screen.getByTestId("share-playlist-date").textContent).toBe("December 7, 2026");
+    expect(screen.getByTestId("share-playlist-date").textContent).toBe("December 7, 2026 · 9:30");
+    expect(screen.getByTestId("share-playlist-leader").textContent).toBe("Led by Ana Ruiz");
     expect(screen.getByTestId("share-choir-name").textContent).toBe("St. Cecilia Choir");
     const sections = screen.getAllByTestId("share-section");
     expect(sections.map((section) => section.querySelector("h3")?.textContent)).toEqual([
@@ -108,7 +111,8 @@ describe("share page of a public playlist", () => {
       "Closing",
     ]);
     const songs = screen.getAllByTestId("share-song").map((song) => song.textContent);
-    expect(songs).toEqual(["Old Hundredth", "AlabaréTradicionalA", "Amazing GraceJohn NewtonBb"]);
+    expect(songs).toEqual(["Old Hundredth", "AlabaréTradicionalcapo 2A", "Amazing GraceJohn NewtonBb"]);
+    expect(screen.getAllByTestId("share-song-note").map((note) => note.textContent)).toEqual(["capo 2"]);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`/api/playlists/${PLAYLIST}/share`);
     const fileName = await screen.findByTestId("share-file-name", {}, { timeout: 4000 });
     expect(fileName.textContent).toBe("sunday-mass-2026-12-07.pdf");
@@ -118,8 +122,28 @@ describe("share page of a public playlist", () => {
     await i18n.changeLanguage("es");
     fetchMock.mockImplementation(async (url: string) => answer(String(url)));
     renderShare(false);
-    expect((await screen.findByTestId("share-playlist-date")).textContent).toBe("7 de diciembre de 2026");
+    expect((await screen.findByTestId("share-playlist-date")).textContent).toBe(
+      "7 de diciembre de 2026 · 9:30",
+    );
+    expect(screen.getByTestId("share-playlist-leader").textContent).toBe("Dirige Ana Ruiz");
     expect(screen.getByTestId("share-songs-heading").textContent).toBe(es.sharePage.songsHeading);
+  });
+
+  it("names a playlist and sections drafted from the built-in Mass template in the reader's words", async () => {
+    await i18n.changeLanguage("es");
+    const drafted = {
+      ...outline,
+      title: "mass",
+      sections: [{ title: "entrance", songs: outline.sections[0]!.songs }],
+    };
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).endsWith("/share") ? new Response(JSON.stringify(drafted)) : answer(String(url)),
+    );
+    renderShare(false);
+    expect((await screen.findByTestId("share-playlist-title")).textContent).toBe(es.globalNames.mass);
+    expect(screen.getByTestId("share-section").querySelector("h3")?.textContent).toBe(
+      es.globalNames.entrance,
+    );
   });
 
   it("still downloads when the song list cannot be read", async () => {

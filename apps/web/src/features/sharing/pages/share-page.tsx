@@ -13,8 +13,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLayout } from "../../../components/page-layout";
+import { builtInTitleText } from "../../../lib/built-in-titles";
 import { formatDate } from "../../../lib/dates";
 import { startSignIn } from "../../../lib/sign-in";
+import { shownTime } from "../../playlists/playlist-entries";
 import { type ShareDownloadState, type ShareErrorKind, useShareDownload } from "../share-download";
 import { useSharedPlaylist } from "../shared-playlist";
 import classes from "./share-page.module.css";
@@ -89,18 +91,23 @@ export function SharePage() {
   );
 }
 
-/** The playlist's title (or its date, untitled), date and choir. */
+/** The playlist's title (or its date, untitled), date and time, who leads it, and its choir. */
 function PlaylistHeading({ playlist }: { playlist: SharedPlaylist }) {
   const { t, i18n } = useTranslation();
   const date = formatDate(playlist.date);
   return (
     <Stack gap={4} align="center" data-testid="share-playlist" lang={i18n.language}>
       <Title order={2} className={classes.note} data-testid="share-playlist-title">
-        {playlist.title || t("sharePage.untitled")}
+        {playlist.title ? builtInTitleText(t, playlist.title) : t("sharePage.untitled")}
       </Title>
       <Text size="lg" data-testid="share-playlist-date">
-        {date}
+        {playlist.time ? `${date} · ${shownTime(playlist.time)}` : date}
       </Text>
+      {playlist.leader ? (
+        <Text className={classes.note} data-testid="share-playlist-leader">
+          {t("sharePage.ledBy", { name: playlist.leader })}
+        </Text>
+      ) : null}
       <Text c="dimmed" className={classes.note}>
         <span className={classes.srOnly}>{t("sharePage.choir")} </span>
         <span data-testid="share-choir-name">{playlist.choirName}</span>
@@ -109,7 +116,7 @@ function PlaylistHeading({ playlist }: { playlist: SharedPlaylist }) {
   );
 }
 
-/** The songs in order, under their sections' titles, with artist and the key they are sung in. */
+/** The songs in order, under their sections' titles, with artist, the key they are sung in and the entry's note. */
 function SongList({ playlist }: { playlist: SharedPlaylist }) {
   const { t } = useTranslation();
   const sections = playlist.sections.filter((section) => section.songs.length > 0);
@@ -124,7 +131,7 @@ function SongList({ playlist }: { playlist: SharedPlaylist }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, drawn once and never reordered.
           <Stack gap="xs" key={`${index}-${section.title}`} data-testid="share-section">
             <Title order={3} size="h5" c="dimmed" tt="uppercase">
-              {section.title}
+              {builtInTitleText(t, section.title)}
             </Title>
             <ol className={classes.songs}>
               {section.songs.map((song, songIndex) => (
@@ -137,6 +144,11 @@ function SongList({ playlist }: { playlist: SharedPlaylist }) {
                     {song.artist ? (
                       <Text size="sm" c="dimmed" className={classes.note}>
                         {song.artist}
+                      </Text>
+                    ) : null}
+                    {song.note ? (
+                      <Text size="sm" fs="italic" className={classes.note} data-testid="share-song-note">
+                        {song.note}
                       </Text>
                     ) : null}
                   </div>

@@ -32,6 +32,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useParams } from "react-router";
+import {
+  ChordPlacer,
+  type ContentMode,
+  ContentModeSwitch,
+} from "../../../components/chord-placer/chord-placer";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
@@ -210,6 +215,7 @@ function VersionEditor({ song }: { song: Song }) {
   const update = useUpdateSong(song.songId);
   const original = useOriginal(song);
   const [isPreview, setPreview] = useState(false);
+  const [contentMode, setContentMode] = useState<ContentMode>("text");
   const isWide = useMediaQuery("(min-width: 62em)");
   const mod = useMemo(() => modifierLabel(typeof navigator === "undefined" ? "" : navigator.userAgent), []);
 
@@ -295,21 +301,33 @@ function VersionEditor({ song }: { song: Song }) {
         required
         data-testid="version-title-input"
       />
-      <Textarea
-        label={t("songVersions.editor.contentLabel")}
-        description={t("songVersions.editor.contentHint")}
-        value={draft.content}
-        onChange={(event) => editor.setContent(event.currentTarget.value)}
-        error={contentError}
-        required
-        autosize
-        minRows={CONTENT_ROWS}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoCorrect="off"
-        classNames={{ input: classes.contentInput }}
-        data-testid="version-content-input"
-      />
+      <ContentModeSwitch value={contentMode} onChange={setContentMode} />
+      {contentMode === "chords" ? (
+        <>
+          <ChordPlacer content={draft.content} onChange={editor.setContent} />
+          {contentError ? (
+            <Text c="red.9" role="alert">
+              {contentError}
+            </Text>
+          ) : null}
+        </>
+      ) : (
+        <Textarea
+          label={t("songVersions.editor.contentLabel")}
+          description={t("songVersions.editor.contentHint")}
+          value={draft.content}
+          onChange={(event) => editor.setContent(event.currentTarget.value)}
+          error={contentError}
+          required
+          autosize
+          minRows={CONTENT_ROWS}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          classNames={{ input: classes.contentInput }}
+          data-testid="version-content-input"
+        />
+      )}
     </Stack>
   );
 

@@ -14,6 +14,14 @@ import { DialogActions } from "../../../components/dialog-actions";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { importSongs, previewImport, useSongsWritten } from "../api";
 import {
+  batchChoices,
+  defaultVisibility,
+  type ImportSongDraft,
+  initialDrafts,
+  isDraftValid,
+  keptCount,
+} from "../import-choices";
+import {
   combinePreviews,
   IMPORT_ACCEPT,
   type ImportFile,
@@ -26,13 +34,14 @@ import {
   splitExports,
 } from "../library";
 import classes from "./library.module.css";
+import { ImportSongList } from "./library-import-songs";
 
 type Phase =
   | { step: "choose" }
   | { step: "reading"; done: number; total: number }
   | { step: "preview"; summary: ImportPreviewSummary }
   | { step: "importing"; done: number; total: number; summary: ImportPreviewSummary }
-  | { step: "done"; imported: number; failures: ImportProblemEntry[] };
+  | { step: "done"; imported: number; skipped: number; failures: ImportProblemEntry[] };
 
 /** A file's bytes; FileReader where Blob.arrayBuffer is missing (older Safari). */
 function readBytes(file: File): Promise<Uint8Array> {
@@ -49,6 +58,8 @@ function readBytes(file: File): Promise<Uint8Array> {
 export interface LibraryImportModalProps {
   opened: boolean;
   onClose: () => void;
+  /** The choir whose Songs page the import was started from: its songs are shared with it unless changed. */
+  choir?: { id: string; name: string } | null;
 }
 
 function ProblemList({ problems }: { problems: ImportProblemEntry[] }) {
@@ -71,55 +82,27 @@ function ProblemList({ problems }: { problems: ImportProblemEntry[] }) {
   );
 }
 
-function SongList({ summary }: { summary: ImportPreviewSummary }) {
-  const { t } = useTranslation();
-  return (
-    <ul className={classes.previewList} data-testid="songs-import-preview-songs">
-      {summary.songs.map((song, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a file can hold two songs of one title
-        <li key={`${song.file}-${index}`} className={classes.previewSong}>
-          <Text fw={700} className={classes.previewTitle}>
-            {song.title}
-          </Text>
-          <Text size="sm" c="dimmed" className={classes.previewTitle}>
-            {[
-              song.artist,
-              song.key ? t("songs.library.import.key", { key: song.key }) : null,
-              t("songs.library.import.sections", { count: song.sections }),
-              t(`songs.library.import.formats.${song.format}`),
-              song.otherLanguages?.length
-                ? t("songs.library.import.otherLanguages", { languages: song.otherLanguages.join(", ") })
-                : null,
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </Text>
-          <Text size="xs" c="dimmed" className={classes.previewTitle}>
-            {song.file}
-          </Text>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * Import songs from files read in the browser (exports of this app, ChordPro, OpenLyrics, OpenSong, SongSelect
  * downloads, plain text, and zips of them). First every file is read by the server and the modal shows what would
- * be created and what could not be read, with nothing saved; "Import N songs" then saves exactly those songs, a
- * batch of files per call, each batch all or nothing.
+ * be created and what could not be read, with nothing saved. Each song's title, artist, key and who may see it can be
+ * corrected there (from a choir's Songs page they are shared with that choir); "Import N songs" then saves exactly
+ * those songs as shown, a batch of files per call, each batch all or nothing.
  */
-export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps) {
+export function LibraryImportModal({ opened, onClose, choir = null }: LibraryImportModalProps) {
   const { t } = useTranslation();
   const songsWritten = useSongsWritten();
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<Phase>({ step: "choose" });
+  const [drafts, setDrafts] = useState<ImportSongDraft[]>([]);
+  const choirId = choir?.id ?? null;
   // On a phone the dialog takes the screen: the preview's lists and buttons need its height.
   const isPhone = useMediaQuery("(max-width: 36em)");
   const isBusy = phase.step === "reading" || phase.step === "importing";
 
   const reset = () => {
     setFiles([]);
+    setDrafts([]);
     setPhase({ step: "choose" });
   };
 
@@ -148,24 +131,47 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
     const previews = [];
     for (const [index, batch] of batches.entries()) {
       try {
-        previews.push({ files: batch, preview: await previewImport({ files: batch }) });
+        previews.push({
+          files: batch,
+          preview: await previewImport({ files: batch, ...(choirId ? { choirId } : {}) }),
+        });
       } catch (error) {
         const message = failureMessage(error, "songs.library.import.batchFailed");
         for (const file of batch) localProblems.push({ file: file.name, message });
       }
       setPhase({ step: "reading", done: index + 1, total: batches.length });
     }
-    setPhase({ step: "preview", summary: combinePreviews(previews, localProblems) });
+    const summary = combinePreviews(previews, localProblems);
+    setDrafts(initialDrafts(summary.songs, choirId));
+    setPhase({ step: "preview", summary });
   };
 
   const save = async (summary: ImportPreviewSummary) => {
-    const batches = summary.batches.filter((batch) => batch.songCount > 0);
+    // Each batch's songs are the summary's next ones, in order.
+    let offset = 0;
+    const batches = summary.batches.flatMap((batch) => {
+      const start = offset;
+      offset += batch.songCount;
+      return batch.songCount > 0 ? [{ ...batch, start }] : [];
+    });
+    const fallback = defaultVisibility(choirId);
     const failures: ImportProblemEntry[] = [];
     let imported = 0;
     setPhase({ step: "importing", done: 0, total: batches.length, summary });
     for (const [index, batch] of batches.entries()) {
+      const end = batch.start + batch.songCount;
+      const songs = batchChoices(
+        summary.songs.slice(batch.start, end),
+        drafts.slice(batch.start, end),
+        fallback,
+      );
       try {
-        const result = await importSongs({ files: batch.files, previewDigest: batch.digest });
+        const result = await importSongs({
+          files: batch.files,
+          previewDigest: batch.digest,
+          ...(choirId ? { choirId } : {}),
+          ...(songs ? { songs } : {}),
+        });
         imported += result.results.reduce((total, entry) => total + entry.songIds.length, 0);
       } catch (error) {
         const message = failureMessage(error, "songs.library.import.batchFailed");
@@ -173,7 +179,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
       }
       setPhase({ step: "importing", done: index + 1, total: batches.length, summary });
     }
-    setPhase({ step: "done", imported, failures });
+    setPhase({ step: "done", imported, skipped: drafts.length - keptCount(drafts), failures });
     if (imported > 0) await songsWritten();
   };
 
@@ -182,6 +188,7 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
       ? { value: importProgress(phase.done, phase.total), done: phase.done, total: phase.total }
       : null;
   const summary = phase.step === "preview" || phase.step === "importing" ? phase.summary : null;
+  const duplicates = summary ? summary.songs.filter((song) => song.duplicateOf).length : 0;
 
   return (
     <Modal
@@ -213,6 +220,13 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               accept={IMPORT_ACCEPT}
               multiple
               clearable
+              // Several files are named by their number: their names would not fit the field (the preview lists them).
+              valueComponent={({ value }) => {
+                const chosen = Array.isArray(value) ? value : value ? [value] : [];
+                return chosen.length === 1
+                  ? chosen[0]!.name
+                  : t("songs.library.import.chosenFiles", { count: chosen.length });
+              }}
               value={files}
               onChange={setFiles}
               disabled={isBusy}
@@ -247,10 +261,24 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               role="status"
             >
               <Text fw={700} data-testid="songs-import-preview-count">
-                {summary.songs.length > 0
-                  ? t("songs.library.import.willCreate", { count: summary.songs.length })
-                  : t("songs.library.import.nothingToImport")}
+                {summary.songs.length === 0
+                  ? t("songs.library.import.nothingToImport")
+                  : keptCount(drafts) === 0
+                    ? t("songs.library.import.nothingNew")
+                    : t("songs.library.import.willCreate", { count: keptCount(drafts) })}
               </Text>
+              {duplicates > 0 ? (
+                <Text size="sm" data-testid="songs-import-duplicates">
+                  {t("songs.library.import.duplicates", { count: duplicates })}
+                </Text>
+              ) : null}
+              {summary.songs.length > 0 ? (
+                <Text size="sm" data-testid="songs-import-destination">
+                  {choir
+                    ? t("songs.library.import.sharedNote", { choir: choir.name })
+                    : t("songs.library.import.privateNote")}
+                </Text>
+              ) : null}
               {/* Once the import runs, its first parts are saved: the progress above says how far it is. */}
               {summary.songs.length > 0 && phase.step === "preview" ? (
                 <Text size="sm">{t("songs.library.import.nothingSavedYet")}</Text>
@@ -271,7 +299,17 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                 })}
               </Alert>
             ) : null}
-            {summary.songs.length > 0 ? <SongList summary={summary} /> : null}
+            {summary.songs.length > 0 ? (
+              <ImportSongList
+                songs={summary.songs}
+                drafts={drafts}
+                choirName={choir?.name ?? null}
+                disabled={phase.step !== "preview"}
+                onChange={(index, draft) =>
+                  setDrafts((current) => current.map((each, at) => (at === index ? draft : each)))
+                }
+              />
+            ) : null}
             {summary.problems.length > 0 ? (
               <Alert
                 color="red"
@@ -299,6 +337,11 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
               role="status"
             >
               <Text fw={700}>{t("songs.library.import.imported", { count: phase.imported })}</Text>
+              {phase.skipped > 0 ? (
+                <Text size="sm" data-testid="songs-import-skipped">
+                  {t("songs.library.import.skipped", { count: phase.skipped })}
+                </Text>
+              ) : null}
             </Alert>
             {phase.failures.length > 0 ? (
               <Alert color="red" variant="light" title={t("songs.library.import.failedFiles")}>
@@ -327,10 +370,14 @@ export function LibraryImportModal({ opened, onClose }: LibraryImportModalProps)
                 leftSection={<IconUpload size={20} aria-hidden="true" />}
                 onClick={() => void save(summary)}
                 loading={phase.step === "importing"}
-                disabled={summary.songs.length === 0 || isOverAllowance(summary)}
+                disabled={
+                  keptCount(drafts) === 0 ||
+                  isOverAllowance(summary) ||
+                  summary.songs.some((song, index) => !drafts[index] || !isDraftValid(song, drafts[index]))
+                }
                 data-testid="songs-import-confirm"
               >
-                {t("songs.library.import.confirm", { count: summary.songs.length })}
+                {t("songs.library.import.confirm", { count: keptCount(drafts) })}
               </Button>
             </>
           ) : (

@@ -2,8 +2,13 @@ import { VISIBILITY, type Visibility } from "@choir/contract";
 import { Card, Grid, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconLink } from "@tabler/icons-react";
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  ChordPlacer,
+  type ContentMode,
+  ContentModeSwitch,
+} from "../../../components/chord-placer/chord-placer";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import {
   type ChoirOption,
@@ -50,6 +55,7 @@ export function SongFormFields({
   const { values } = form;
   const preview = useDeferredValue(values.content);
   const missingChoirs = isMissingChoirs(values);
+  const [contentMode, setContentMode] = useState<ContentMode>("text");
 
   const choirNote = !missingChoirs ? null : variant === "edit" ? (
     <Text className={classes.dangerText} fw={600} role="alert" data-testid="choir-required-note">
@@ -170,22 +176,40 @@ export function SongFormFields({
           </Group>
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Textarea
-                label={t("songs.form.content")}
-                description={t("songs.form.contentHint")}
-                placeholder={t("songs.form.contentPlaceholder")}
-                required
-                size="md"
-                // Grows with the song, as the preview beside it does, instead of leaving a short box.
-                autosize
-                minRows={contentRows}
-                spellCheck={false}
-                autoCapitalize="off"
-                disabled={disabled}
-                classNames={{ input: classes.contentInput }}
-                data-testid="song-content-input"
-                {...form.getInputProps("content")}
-              />
+              <Stack gap="sm">
+                <ContentModeSwitch value={contentMode} onChange={setContentMode} disabled={disabled} />
+                {contentMode === "chords" ? (
+                  <>
+                    <ChordPlacer
+                      content={values.content}
+                      onChange={(content) => form.setFieldValue("content", content)}
+                      disabled={disabled}
+                    />
+                    {form.errors.content ? (
+                      <Text className={classes.dangerText} role="alert">
+                        {form.errors.content}
+                      </Text>
+                    ) : null}
+                  </>
+                ) : (
+                  <Textarea
+                    label={t("songs.form.content")}
+                    description={t("songs.form.contentHint")}
+                    placeholder={t("songs.form.contentPlaceholder")}
+                    required
+                    size="md"
+                    // Grows with the song, as the preview beside it does, instead of leaving a short box.
+                    autosize
+                    minRows={contentRows}
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    disabled={disabled}
+                    classNames={{ input: classes.contentInput }}
+                    data-testid="song-content-input"
+                    {...form.getInputProps("content")}
+                  />
+                )}
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap={6} className={classes.previewColumn}>

@@ -11,7 +11,13 @@ export function SongCredits({ song }: { song: Pick<Song, (typeof CREDITS)[number
   const credits = CREDITS.filter((name) => song[name]);
   if (credits.length === 0) return null;
   return (
-    <dl className={classes.credits} aria-label={t("songs.credits.title")} data-testid="song-credits">
+    <dl
+      className={classes.credits}
+      aria-label={t("songs.credits.title")}
+      // Printed with the song (the song page's print stylesheet).
+      data-printed
+      data-testid="song-credits"
+    >
       {credits.map((name) => (
         <div key={name} className={classes.credit} data-testid={`song-credit-${name}`}>
           <dt className={classes.term}>{t(`songs.credits.${name}`)}</dt>

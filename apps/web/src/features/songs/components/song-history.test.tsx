@@ -66,9 +66,9 @@ describe("the song's history in a choir", () => {
     const summary = await screen.findByTestId("song-history-summary");
     expect(summary.textContent).toBe("Last sung Dec 7, 2025 · 3 times in the last 12 months");
     expect(historyCalls()[0]?.searchParams.get("choirId")).toBe(TEST_CHOIR_ID);
-    // The day links to that day's playlist of the choir.
+    // The day opens the playlist it was sung in (a day may hold several).
     const link = await screen.findByTestId("song-last-sung-link");
-    expect(link.getAttribute("href")).toBe(`/choir/${TEST_CHOIR_ID}/playlists?date=2025-12-07`);
+    expect(link.getAttribute("href")).toBe("/playlists/p1");
   });
 
   it("says so when the song was never sung, without a list of days", async () => {

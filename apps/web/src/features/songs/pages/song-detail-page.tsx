@@ -21,6 +21,7 @@ import { LazyPracticePlayer } from "../../../components/practice-player/lazy-pra
 import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { useCurrentUser, voicePartIn } from "../../../lib/session";
+import { SongScores } from "../../scores/components/song-scores";
 import { useTracks } from "../../tracks/api";
 import { SongTracks } from "../../tracks/components/song-tracks";
 import { useSong } from "../api";
@@ -150,7 +151,8 @@ function SongDetail({
   const isCreator = canEditSong(user, song);
   const guide = <ChordProGuideButton />;
   const [isPractising, setPractising] = useState(false);
-  const tracks = useTracks(song.songId);
+  // In a choir's context its tracks of the song come too (on the original, its version's; on its version, the original's).
+  const tracks = useTracks(song.songId, { choirId });
   const myPart = voicePartIn(user, choirId);
 
   if (mode === "edit" && isCreator) {
@@ -184,8 +186,8 @@ function SongDetail({
   const sharedWith = song.visibleToChoirs.map((choir) => choir.choirName).join(", ");
 
   return (
-    <Stack gap="lg" data-testid="song-detail-page" data-mode="view">
-      <div className={classes.header}>
+    <Stack gap="lg" className={classes.detail} data-testid="song-detail-page" data-mode="view">
+      <div className={classes.header} data-printed>
         <Stack gap={4} className={classes.heading}>
           <Title order={1} className={classes.title} data-testid="song-title">
             {song.title}
@@ -214,7 +216,7 @@ function SongDetail({
               {t("songs.detail.createVersion")}
             </Button>
           ) : null}
-          <SongDownloadMenu songId={song.songId} />
+          <SongDownloadMenu songId={song.songId} songKey={targetKey} />
           {isCreator ? <SongDeleteButton song={song} /> : null}
         </Group>
       </div>
@@ -294,7 +296,9 @@ function SongDetail({
         onPractise={() => setPractising((value) => !value)}
       />
 
-      <Card padding="md" className={classes.sheet} data-testid="song-sheet">
+      <SongScores song={song} user={user} choirId={choirId} myPart={myPart} />
+
+      <Card padding="md" className={classes.sheet} data-testid="song-sheet" data-printed>
         <SongSheetView content={song.content} targetKey={targetKey} showToolbar myPart={myPart} />
       </Card>
       <SongCredits song={song} />
@@ -305,6 +309,7 @@ function SongDetail({
             title={song.title}
             tracks={tracks.data}
             myPart={myPart}
+            partChoirId={choirId ?? user.choirId}
             onClose={() => setPractising(false)}
           />
         </div>

@@ -5,13 +5,15 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from "@
 import { DateInput, DatesProvider } from "@mantine/dates";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconCalendar, IconDownload, IconFileAnalytics, IconRefresh } from "@tabler/icons-react";
+import customParseFormat from "dayjs/plugin/customParseFormat";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import "../../../lib/dayjs-language";
+import "../../../lib/dates";
 import { NetworkError } from "../../../lib/api-client";
+import { dayjs } from "../../../lib/dayjs-language";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
@@ -19,7 +21,21 @@ import { downloadSongUsage, useSongUsage } from "../api";
 import classes from "../components/song-usage.module.css";
 import { formatSungDay, isDay, rangeProblem, type UsageRange, usageRangeFrom } from "../history";
 
-const DAY_FORMAT = "YYYY-MM-DD";
+dayjs.extend(customParseFormat);
+
+/** The range's days as the reader writes them: "Dec 7, 2026", "7 de dic de 2026" (never yyyy-MM-dd). */
+const DAY_FORMAT = "ll";
+
+/** A day typed in the field: yyyy-MM-dd, or as the field shows days (or the longer or numeric forms) in `language`. */
+export function parseTypedDay(input: string, language: string): string | null {
+  const text = input.trim();
+  if (isDay(text)) return text;
+  for (const format of ["ll", "LL", "L"]) {
+    const parsed = dayjs(text, format, language, true);
+    if (parsed.isValid()) return parsed.format("YYYY-MM-DD");
+  }
+  return null;
+}
 
 /** The network text when the server could not be reached; otherwise the page's own text for the failure. */
 function failureKey(error: unknown, fallbackKey: string): string {
@@ -111,7 +127,7 @@ export function SongUsagePage() {
       label={t(`songs.usage.${field}`)}
       value={range[field]}
       valueFormat={DAY_FORMAT}
-      dateParser={(input) => (isDay(input.trim()) ? input.trim() : null)}
+      dateParser={(input) => parseTypedDay(input, language)}
       onChange={(value) => {
         if (value && isDay(value)) setRange({ [field]: value });
       }}

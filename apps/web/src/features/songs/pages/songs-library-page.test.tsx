@@ -281,7 +281,7 @@ describe("songs library page", () => {
     await screen.findByTestId("songs-empty");
     fireEvent.click(screen.getByTestId("songs-import-button"));
     const input = (await screen.findByTestId("songs-import-input")) as HTMLInputElement;
-    expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt,.xml,.zip");
+    expect(input.accept).toBe(".json,.cho,.pro,.chordpro,.crd,.txt,.onsong,.xml,.zip");
     expect(input.multiple).toBe(true);
     const files = Array.from(
       { length: 57 },

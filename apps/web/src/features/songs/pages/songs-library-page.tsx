@@ -42,13 +42,6 @@ import {
 } from "../library";
 
 export interface SongsLibraryPageProps {
-  /**
-   * The add-to-playlist action of a song card. Rendered only inside a choir context (`?choirId=`); playlists
-   * arrive in a later issue, which passes it (until then the library shows no such action).
-   */
-  renderAddToPlaylist?: (song: Song, choirId: string) => ReactNode;
-  /** The playlist template selector, shown under the header only inside a choir context (a later issue). */
-  renderTemplateSelector?: (choirId: string) => ReactNode;
   /** Shown inside another page's layout (the choir dashboard's songs tab): no top bar or footer of its own. */
   embedded?: boolean;
 }
@@ -58,11 +51,7 @@ export interface SongsLibraryPageProps {
  * The query string holds the filters (q, tags, mine, sort, dir, choirId, showAll), so back, forward and shared
  * links show the same list.
  */
-export function SongsLibraryPage({
-  renderAddToPlaylist,
-  renderTemplateSelector,
-  embedded = false,
-}: SongsLibraryPageProps = {}) {
+export function SongsLibraryPage({ embedded = false }: SongsLibraryPageProps = {}) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -247,7 +236,6 @@ export function SongsLibraryPage({
             isSelectMode={isSelectMode}
             isSelected={selected.has(song.songId)}
             onToggleSelected={toggleSelected}
-            actions={choirId && renderAddToPlaylist ? renderAddToPlaylist(song, choirId) : undefined}
           />
         )}
       />
@@ -263,7 +251,6 @@ export function SongsLibraryPage({
       >
         <Stack gap="md">
           {header}
-          {choirId && renderTemplateSelector ? renderTemplateSelector(choirId) : null}
           <LibraryFiltersBar filters={filters} onChange={update} searchRef={searchRef} choirId={choirId} />
           <Group justify="space-between" gap="xs" mih={28}>
             <Text
@@ -305,7 +292,7 @@ export function SongsLibraryPage({
           />
         ) : null}
       </div>
-      <LibraryImportModal opened={isImportOpen} onClose={() => setImportOpen(false)} />
+      <LibraryImportModal opened={isImportOpen} onClose={() => setImportOpen(false)} choir={choir} />
     </>
   );
   if (embedded) return content;

@@ -3,8 +3,11 @@ import { IconCloudCheck, IconHeadphones } from "@tabler/icons-react";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { wrappingButton } from "../../../components/wrapping-button";
 import { useServiceWorkerActive } from "../../../lib/offline/service-worker";
 import { useOnlineStatus } from "../../../lib/offline/use-online-status";
+import { usePlaylist } from "../../playlists/api";
 import { tracksQuery } from "../api";
 import { fileTracksOf, keepTracks, keptTrackIds, tracksOfflineState } from "../offline";
 import { formatSize } from "../track-form";
@@ -16,14 +19,33 @@ const SETTLE_MS = 3_000;
  * On a playlist's page: the rehearsal tracks of its songs, how many this device keeps and what the rest weigh, and
  * a button that downloads them for practice without a connection. Shows nothing when the songs have no uploaded
  * tracks; links are not kept (they play on their own site).
+ *
+ * Each song's tracks are read with the playlist's choir, as sing mode and the practice player read them, so the
+ * choir's tracks of a library song (kept on its version) are counted and kept too. The choir is `choirId`, else the
+ * choir of the playlist the page shows (`/playlists/:playlistId`, already read by the page).
  */
-export function PlaylistTracksOffline({ songIds }: { songIds: readonly string[] }) {
+export function PlaylistTracksOffline({
+  songIds,
+  choirId,
+}: {
+  songIds: readonly string[];
+  choirId?: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const isOnline = useOnlineStatus();
   const isActive = useServiceWorkerActive();
+  const { playlistId } = useParams();
+  const shown = usePlaylist(choirId === undefined ? playlistId : undefined);
+  const choir = choirId !== undefined ? choirId : (shown.data?.choirId ?? null);
   const distinct = [...new Set(songIds)];
-  const lists = useQueries({ queries: distinct.map((songId) => tracksQuery(songId)) });
+  const lists = useQueries({
+    queries: distinct.map((songId) => ({
+      ...tracksQuery(songId, choir),
+      // Until the playlist says whose it is, the lists are not read without it (the choir's tracks would be missed).
+      enabled: choirId !== undefined || !playlistId || shown.data !== undefined,
+    })),
+  });
   const tracks = fileTracksOf(lists.map((list) => list.data));
   const ids = tracks.map((track) => track.id);
   const keptKey = ["tracks", "kept", ...ids] as const;
@@ -83,6 +105,7 @@ export function PlaylistTracksOffline({ songIds }: { songIds: readonly string[] 
               loading={progress !== null}
               disabled={!isOnline || !isActive}
               title={isActive ? t("tracks.offline.downloadTitle") : t("offline.keepUnavailable")}
+              classNames={wrappingButton}
               data-testid="playlist-tracks-download"
             >
               {t("tracks.offline.download", {

@@ -35,13 +35,15 @@ import { useChoir } from "../../choirs/api";
 import { useAddTrackLink, useDeleteTrack, useTrackStorage, useTracks, useUploadTrack } from "../api";
 import {
   AUDIO_ACCEPT,
-  canManageTracks,
+  canAddTracks,
+  canDeleteTrack,
   formatSize,
   storageBlock,
   type TrackFormError,
   type TrackKind,
   trackFormError,
   trackPartChoices,
+  tracksChoirFor,
 } from "../track-form";
 import classes from "./song-tracks.module.css";
 
@@ -49,6 +51,10 @@ import classes from "./song-tracks.module.css";
  * The song page's rehearsal tracks: the list (part and size; for a link, its site) with the way to practise the
  * files, and for those who may, a form to upload a file or add a link, and a delete per track. Shows nothing to a
  * reader when the song has no tracks. Links open on their own site, in a new tab.
+ *
+ * Opened in a choir (`choirId`), the list holds the choir's tracks of the song too (on a library song, its choir
+ * version's, made quietly by the first track a member adds here; on the choir's version, the original's), and any
+ * member adds to it (decision 0098).
  */
 export function SongTracks({
   song,
@@ -59,14 +65,17 @@ export function SongTracks({
 }: {
   song: Song;
   user: CurrentUser;
-  /** The choir the song is read in (its own parts are offered), else the reader's current choir. */
+  /**
+   * The choir the song was opened in (`?choirId=` of one of the reader's choirs): its tracks are listed and added.
+   * Null outside a choir's context (the reader's current choir's parts are offered then).
+   */
   choirId: string | null;
   onPractise: () => void;
   isPractising: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const tracks = useTracks(song.songId);
-  const canManage = canManageTracks(user, song);
+  const tracks = useTracks(song.songId, { choirId });
+  const canAdd = canAddTracks(user, song, choirId);
   const remove = useDeleteTrack(song.songId);
   const [removing, setRemoving] = useState<Track | null>(null);
   const [isAdding, setAdding] = useState(false);
@@ -74,7 +83,7 @@ export function SongTracks({
   // The player plays files only: a song with links alone has nothing to practise here.
   const canPractise = list.some(isFileTrack);
 
-  if (!canManage && list.length === 0) return null;
+  if (!canAdd && list.length === 0) return null;
 
   return (
     <Card
@@ -148,7 +157,7 @@ export function SongTracks({
                     </Text>
                   </>
                 )}
-                {canManage ? (
+                {canDeleteTrack(user, song, track, choirId) ? (
                   <SubtleIconButton
                     icon={IconTrash}
                     color="red"
@@ -161,11 +170,12 @@ export function SongTracks({
             ))}
           </ul>
         )}
-        {canManage && list.length < TRACK_LIMITS.perSong ? (
+        {canAdd && list.length < TRACK_LIMITS.perSong ? (
           isAdding ? (
             <TrackUploadForm
               songId={song.songId}
-              choirId={choirId ?? user.choirId ?? null}
+              partsChoirId={choirId ?? user.choirId ?? null}
+              forChoir={tracksChoirFor(user, song, choirId)}
               onClose={() => setAdding(false)}
             />
           ) : (
@@ -192,7 +202,7 @@ export function SongTracks({
         onConfirm={() => {
           if (!removing) return;
           const name = trackName(t, removing);
-          remove.mutate(removing.id, {
+          remove.mutate(removing, {
             onSuccess: () => {
               setRemoving(null);
               showSuccess(t("tracks.deleted", { track: name }));
@@ -252,19 +262,23 @@ function StorageUsed({ storage }: { storage: TrackStorage }) {
 
 /**
  * Choose a file (or paste a link) and its part (and a label), send it, a file with its progress shown, and say what
- * the server answered.
+ * the server answered. `forChoir`: the track is that choir's (sent with `?choirId=`); when it went to the choir's
+ * version rather than the song shown, the toast says it was added for the choir.
  */
 function TrackUploadForm({
   songId,
-  choirId,
+  partsChoirId,
+  forChoir,
   onClose,
 }: {
   songId: string;
-  choirId: string | null;
+  /** The choir whose voice parts are offered. */
+  partsChoirId: string | null;
+  forChoir: { id: string; name: string } | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const choir = useChoir(choirId ?? "");
+  const choir = useChoir(partsChoirId ?? "");
   const titleId = useId();
   const [kind, setKind] = useState<TrackKind>("file");
   const [file, setFile] = useState<File | null>(null);
@@ -275,10 +289,10 @@ function TrackUploadForm({
   const [invalid, setInvalid] = useState<TrackFormError>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const upload = useUploadTrack(songId, setProgress);
-  const addLink = useAddTrackLink(songId);
+  const upload = useUploadTrack(songId, setProgress, forChoir?.id ?? null);
+  const addLink = useAddTrackLink(songId, forChoir?.id ?? null);
   const isPending = upload.isPending || addLink.isPending;
-  const parts = trackPartChoices(choirId ? choir.data?.voiceParts : null);
+  const parts = trackPartChoices(partsChoirId ? choir.data?.voiceParts : null);
   const storage = useTrackStorage(songId);
   // A file that the server would refuse is not offered; a link stores nothing here.
   const blocked = kind === "file" ? storageBlock(storage.data) : null;
@@ -291,7 +305,12 @@ function TrackUploadForm({
     if (error || !part) return;
     const handlers = {
       onSuccess: (track: Track) => {
-        showSuccess(t("tracks.upload.done", { track: trackName(t, track) }));
+        const isChoirs = forChoir !== null && track.songId !== undefined && track.songId !== songId;
+        showSuccess(
+          isChoirs
+            ? t("tracks.upload.doneForChoir", { track: trackName(t, track), choir: forChoir.name })
+            : t("tracks.upload.done", { track: trackName(t, track) }),
+        );
         setFile(null);
         setLink("");
         setLabel("");
