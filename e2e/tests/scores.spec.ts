@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
 import { newDirector, newMemberOf, type Person } from "../fixtures/director";
@@ -236,6 +237,19 @@ test("a director's breath mark for the altos reaches an alto's phone in sing mod
   await alto.context.setOffline(false);
   await expect.poll(mine, { timeout: 30_000 }).toBe(1);
   await expect(markingsOn(sing, "private")).toHaveCount(1);
+
+  // The alto prints the set from the service's page: their part's scores after each song's chord sheet (the SATB
+  // score, there being no alto score), every page of it.
+  await sing.goto(`/playlists/${playlist.id}`);
+  await sing.getByTestId("playlist-detail-share").click();
+  await sing.getByTestId("share-pdf-scores").click();
+  await sing.getByRole("option", { name: "My voice part's scores", exact: true }).click();
+  const printing = sing.waitForEvent("download", { timeout: 60_000 });
+  await sing.getByTestId("share-pdf").click();
+  const printed = execFileSync("pdftotext", [(await (await printing).path())!, "-"], { encoding: "utf8" });
+  for (const page of [1, 2, 3])
+    expect(printed).toContain(`Evening Canticle · Score: SATB · page ${page} of 3`);
+  expect(printed.indexOf("Evening Canticle · Score:")).toBeGreaterThan(printed.indexOf("Evening Canticle"));
 });
 
 /** The id of the score sing mode shows, from the list its song's scores answer. */

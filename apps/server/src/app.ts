@@ -21,6 +21,7 @@ import { SessionService } from "./auth/sessions.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { availabilityRoutes } from "./features/availability/routes.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playlistRoutes);
   await app.register(playlistLiveRoutes);
   await app.register(playlistLeadRoutes);
+  await app.register(availabilityRoutes);
   await app.register(sharingRoutes);
   await app.register(playlistExportRoutes);
   await app.register(songPdfRoutes);

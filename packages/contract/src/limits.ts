@@ -142,6 +142,10 @@ export const SCORE_LIMITS = {
   textMax: 200,
   /** The upload limit when SCORE_MAX_MB is not set (MB of 1,048,576 bytes). */
   defaultMaxMb: 20,
+  /** Score pages one printed songbook carries: beyond, it is refused (print one part, or fewer songs). */
+  printPagesMax: 300,
+  /** Bytes of scores one printed songbook reads (MB): what one drawing holds in memory is bounded. */
+  printMbMax: 80,
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import type { Clock } from "../clock.js";
 import { type Db, preparedStatement } from "../db/client.js";
 import { authRequests, sessions, signInCodes } from "../db/schema/index.js";
 import { unauthorized } from "../http/errors.js";
+import { UUID } from "../shared/ids.js";
 import { announceSessionEnded } from "../shared/live-notify.js";
 import { boundHash } from "./browser-binding.js";
 
@@ -57,8 +58,6 @@ const liveSessions = preparedStatement("live_sessions", liveSessionsQuery);
 
 /** Ended sessions (past their end, signed out or not) removed at most at each sign-in. */
 export const ENDED_SESSIONS_SWEPT_PER_SIGN_IN = 100;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LiveSessionRow {
   id: string;

@@ -1,7 +1,20 @@
 import { createBrowserRouter } from "react-router";
 import { LoadingView } from "../components/loading-view";
+import { preloadRoute, registerPreload } from "../lib/route-preload";
 import { AccessRule } from "./access-rule";
 import { AppLayout } from "./layout";
+
+/** The dashboard's code, fetched ahead by the sign-in callback while it trades the code for a session. */
+const loadDashboard = () => import("../features/dashboard/pages/dashboard-page");
+registerPreload("/dashboard", loadDashboard);
+// Someone back from the sign-in issuer, returning, goes on to the dashboard: its code is fetched from the first moment.
+if (
+  typeof window !== "undefined" &&
+  window.location.pathname === "/auth/callback" &&
+  new URLSearchParams(window.location.search).get("isNewUser") !== "true"
+) {
+  preloadRoute("/dashboard");
+}
 
 /** Every page is its own chunk, so the landing page ships only what it shows. */
 export const router = createBrowserRouter([
@@ -44,9 +57,7 @@ export const router = createBrowserRouter([
           },
           {
             path: "/dashboard",
-            lazy: async () => ({
-              Component: (await import("../features/dashboard/pages/dashboard-page")).DashboardPage,
-            }),
+            lazy: async () => ({ Component: (await loadDashboard()).DashboardPage }),
           },
           {
             path: "/create-choir",

@@ -1,3 +1,4 @@
+export * from "./availability.js";
 export * from "./choir-members.js";
 export * from "./choirs.js";
 export * from "./invitation-mails.js";

@@ -36,6 +36,12 @@ export interface SongbookLabels {
   when: (date: string, time: string | null) => string;
   /** Who leads the service: "Led by Ana Ruiz" / "Dirige Ana Ruiz". */
   ledBy: (name: string) => string;
+  /** A score for every voice. */
+  wholeChoir: string;
+  /** The caption over a printed score page. */
+  scoreCaption: (song: string, score: string, page: number, pages: number) => string;
+  /** Said under a song whose score could not be printed. */
+  scoreUnreadable: (score: string) => string;
 }
 
 const SECTIONS = {
@@ -107,6 +113,10 @@ const WORDS = {
     wordsAndMusic: "Words and music",
     ccli: (number: string) => `CCLI song ${number}`,
     ledBy: (name: string) => `Led by ${name}`,
+    wholeChoir: "Whole choir",
+    scoreCaption: (song: string, score: string, page: number, pages: number) =>
+      `${song} · Score: ${score} · page ${page} of ${pages}`,
+    scoreUnreadable: (score: string) => `The score “${score}” could not be printed.`,
     truncated: `This song is too long to print in full: only its first ${MAX_RENDERED_LINES.toLocaleString("en-US")} lines are printed.`,
   },
   es: {
@@ -123,6 +133,10 @@ const WORDS = {
     wordsAndMusic: "Letra y música",
     ccli: (number: string) => `Canción CCLI ${number}`,
     ledBy: (name: string) => `Dirige ${name}`,
+    wholeChoir: "Todo el coro",
+    scoreCaption: (song: string, score: string, page: number, pages: number) =>
+      `${song} · Partitura: ${score} · página ${page} de ${pages}`,
+    scoreUnreadable: (score: string) => `La partitura «${score}» no se ha podido imprimir.`,
     truncated: `Esta canción es demasiado larga para imprimirla entera: solo se imprimen sus primeras ${MAX_RENDERED_LINES.toLocaleString("es-ES")} líneas.`,
   },
 } as const;

@@ -1,4 +1,4 @@
-import { ErrorBody, SharedPlaylist } from "@choir/contract";
+import { ErrorBody, LIMITS, SharedPlaylist } from "@choir/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,9 +7,19 @@ import { AppError } from "../../http/errors.js";
 import { perMinute } from "../../http/rate-limit.js";
 import { songbookLanguage } from "./labels.js";
 import {
+  markingsState,
+  type PrintedScore,
+  printedMarkings,
+  printedPart,
+  readScoreBytes,
+  type ScoreChoice,
+  scoresToPrint,
+} from "./printed-scores.js";
+import {
   findSongbookOutline,
   presentSharedPlaylist,
   requireSongbookReader,
+  type SongbookOutline,
   songbookDisposition,
   songbookTag,
   songContents,
@@ -32,7 +42,64 @@ const SongbookQuery = z.object({
     .enum(["0", "1", "true", "false"])
     .optional()
     .describe("1: offer the file as a download (attachment) instead of opening it"),
+  scores: z
+    .enum(["all", "part"])
+    .optional()
+    .describe(
+      "Print the songs' scores after their chord sheets, with the choir's markings (the choir's members only; " +
+        "404 for anyone else): `all` every score, `part` one voice part's (where a song has none, its whole-choir scores)",
+    ),
+  part: z
+    .string()
+    .max(LIMITS.voicePartMax)
+    .optional()
+    .describe("With `scores=part`: the voice part printed (default: the caller's own in the choir)"),
 });
+
+/**
+ * The scores a songbook prints (printed-scores.ts): checked and bounded now, before any tag or kept file is used;
+ * their bytes and markings read only when the songbook is drawn. `state` names them in the entity tag.
+ */
+async function scoresOfSongbook(
+  app: FastifyInstance,
+  outline: SongbookOutline,
+  caller: string | undefined,
+  kind: "all" | "part",
+  asked: string | undefined,
+): Promise<{ state: unknown; read: () => Promise<Map<string, PrintedScore[]>> }> {
+  const choirId = outline.playlist.choirId;
+  const choice: ScoreChoice =
+    kind === "all" ? { kind } : { kind, part: await printedPart(app.db, choirId, caller, asked) };
+  const bySong = await scoresToPrint(app.db, outline, caller, choice);
+  const ids = [...new Set([...bySong.values()].flat().map((score) => score.id))];
+  const state = [choice, ids, await markingsState(app.db, choirId, ids)];
+  const read = async () => {
+    const markings = await printedMarkings(app.db, choirId, ids, choice);
+    const files = new Map<string, Uint8Array>();
+    const printed = new Map<string, PrintedScore[]>();
+    for (const [songId, scores] of bySong) {
+      const list: PrintedScore[] = [];
+      for (const score of scores) {
+        let bytes = files.get(score.id);
+        if (!bytes) {
+          bytes = await readScoreBytes(app.trackStore, score.storageKey);
+          files.set(score.id, bytes);
+        }
+        list.push({
+          id: score.id,
+          part: score.part,
+          label: score.label,
+          pages: score.pages,
+          bytes,
+          markings: markings.get(score.id) ?? [],
+        });
+      }
+      printed.set(songId, list);
+    }
+    return printed;
+  };
+  return { state, read };
+}
 
 /** Does an If-None-Match header name this tag (or any, with `*`)? Weak comparison, as for GET. */
 export function matchesTag(header: string | string[] | undefined, tag: string): boolean {
@@ -103,6 +170,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           304: z.null().describe("Not modified: the copy named by If-None-Match is current"),
           400: ErrorBody,
           404: ErrorBody,
+          413: ErrorBody,
           503: ErrorBody,
         },
       },
@@ -112,9 +180,17 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { paper, variant } = request.query;
       const language = songbookLanguage(request.query.lang);
       const outline = await findSongbookOutline(app.db, id);
+      const caller = await optionalCaller(app, request);
       // Access first: neither a kept file nor a 304 reaches anyone the playlist is not open to.
-      await requireSongbookReader(app.db, outline, await optionalCaller(app, request));
-      const tag = songbookTag(outline, { paper, variant, language }, SONGBOOK_RENDERER_VERSION);
+      await requireSongbookReader(app.db, outline, caller);
+      const printing = request.query.scores
+        ? await scoresOfSongbook(app, outline, caller, request.query.scores, request.query.part)
+        : null;
+      const tag = songbookTag(
+        outline,
+        { paper, variant, language, scores: printing?.state ?? null },
+        SONGBOOK_RENDERER_VERSION,
+      );
       const isDownload = request.query.download === "1" || request.query.download === "true";
       // Every use checks the tag, so an edited playlist is never served stale. A private songbook is never kept by
       // shared caches, and the answer depends on who asks.
@@ -130,6 +206,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const pdf = await app.songbooks.render(tag, async () => {
         const contents = await songContents(app.db, outline);
+        const scores = printing ? await printing.read() : new Map<string, PrintedScore[]>();
         return {
           input: {
             choirName: outline.choirName,
@@ -147,6 +224,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
                   key: entry.key,
                   note: entry.note,
                   content: contents.get(entry.song.id)!,
+                  scores: scores.get(entry.song.id),
                 })),
             })),
           },

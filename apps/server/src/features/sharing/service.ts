@@ -14,6 +14,7 @@ import {
 import { notFound } from "../../http/errors.js";
 import type { Language } from "../../http/language.js";
 import { translateKey } from "../../shared/built-in-names.js";
+import { UUID } from "../../shared/ids.js";
 import { personName } from "../../shared/person-name.js";
 import { visibleToChoir } from "../songs/policy.js";
 
@@ -48,8 +49,6 @@ export interface SongbookOutline {
     }[];
   }[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Songs a shared songbook prints: those every member of the choir may see (`visibleToChoir`, the one rule in
 // songs/policy.ts). A member's private song stays out of a document anyone with the link reads.

@@ -61,6 +61,7 @@ export function paginate(frame: PageFrame, input: PlanInput): SongbookPlan {
         if (y + gap + total > frame.bottom) newPage();
         else y += gap;
         putAll([...lead, ...song.header, ...song.units.flat()]);
+        putAll(song.scores ?? []);
         return;
       }
       // Longer than a page: start on a new page unless most of this one is still free.
@@ -75,6 +76,8 @@ export function paginate(frame: PageFrame, input: PlanInput): SongbookPlan {
         }
         putAll(unit);
       }
+      // A score's pages follow its song, each a page of its own.
+      putAll(song.scores ?? []);
     });
   }
   return { pages, pageOf };

@@ -19,6 +19,7 @@ import {
 } from "@choir/songsheet";
 import PDFDocument from "pdfkit";
 import type { SongbookLabels } from "./labels.js";
+import type { PrintedScore } from "./printed-scores.js";
 import {
   COLORS,
   type ContentsEntry,
@@ -38,6 +39,7 @@ import {
   type SongbookPlan,
   type SongInput,
 } from "./songbook-layout.js";
+import { type OpenedScore, type ScoreSlot, scoreRows, scoreSlots } from "./songbook-scores.js";
 
 export interface SongbookOptions {
   paper: "a4" | "letter";
@@ -61,6 +63,8 @@ export interface SongbookInput {
       /** The entry's note, printed under the song's title (plain text, at most 200 characters). */
       note?: string | null;
       content: string;
+      /** Scores printed after the song's chord sheet (songbook-scores.ts). */
+      scores?: PrintedScore[];
     }[];
   }[];
 }
@@ -193,11 +197,15 @@ export function drawPages(
   doc.end();
 }
 
-/** Renders the songbook; resolves with the PDF file's bytes. */
+/**
+ * Renders the songbook; resolves with the PDF file's bytes. With scores (`opened`: their files, songbook-scores.ts),
+ * their pages are planned after their songs and `slots` learns where each goes, for the score pages to be laid in.
+ */
 export function renderSongbook(
   input: SongbookInput,
   options: SongbookOptions,
   labels: SongbookLabels,
+  scores?: { opened: Map<string, OpenedScore>; slots: ScoreSlot[] },
 ): Promise<Buffer> {
   const frame = pageFrame(options.paper);
   const title = input.title ? labels.title(input.title) : null;
@@ -227,9 +235,20 @@ export function renderSongbook(
         };
       }),
     }));
-  const blocks = sections.map((section) => ({
+  const printed = input.sections
+    .filter((section) => section.songs.length > 0)
+    .map((section) => section.songs.map((song) => (scores ? (song.scores ?? []) : [])));
+  const blocks = sections.map((section, sectionIndex) => ({
     heading: playlistSectionRows(ctx, section.title, section.anchor),
-    songs: section.songs.map((song) => layoutSong(ctx, song)),
+    songs: section.songs.map((song, songIndex) => {
+      const block = layoutSong(ctx, song);
+      const songScores = printed[sectionIndex]?.[songIndex] ?? [];
+      if (songScores.length > 0)
+        block.scores = songScores.flatMap((score) =>
+          scoreRows(ctx, song.title, score, scores?.opened.get(score.id)),
+        );
+      return block;
+    }),
   }));
   const leader = input.leader?.trim() ? labels.ledBy(input.leader.trim()) : null;
   const heading = headingRows(ctx, input.choirName, title, date, leader);
@@ -243,6 +262,7 @@ export function renderSongbook(
     plan = paginate(frame, { heading, contents, sections: blocks, continued });
     for (const [anchor, page] of plan.pageOf) pageOf.set(anchor, page);
   }
+  if (scores) scores.slots.push(...scoreSlots(plan));
   drawPages(doc, plan, ctx, options.paper);
   return done;
 }
@@ -276,6 +296,14 @@ function draw(doc: PDFKit.PDFDocument, op: DrawOp, top: number): void {
         .rect(op.x, top + op.dy, op.width, op.height)
         .fill(op.color)
         .restore();
+      return;
+    case "path":
+      doc.save().translate(op.x, top + op.dy);
+      if (op.opacity !== undefined) doc.opacity(op.opacity);
+      doc.path(op.d);
+      if (op.stroke) doc.lineWidth(op.lineWidth ?? 1).stroke(op.stroke);
+      else doc.fill(op.fill ?? COLORS.text);
+      doc.restore();
       return;
     case "box":
       doc.save();

@@ -22,7 +22,18 @@ export type DrawOp =
     }
   | { kind: "rule"; x1: number; x2: number; dy: number; color: string; width: number; dotted?: boolean }
   | { kind: "bar"; x: number; dy: number; height: number; color: string; width: number }
-  | { kind: "box"; x: number; dy: number; width: number; height: number; stroke?: string; fill?: string };
+  | { kind: "box"; x: number; dy: number; width: number; height: number; stroke?: string; fill?: string }
+  | {
+      /** An SVG path, its origin at (x, top of its row + dy): filled, or stroked when `stroke` is set. */
+      kind: "path";
+      x: number;
+      dy: number;
+      d: string;
+      fill?: string;
+      stroke?: string;
+      lineWidth?: number;
+      opacity?: number;
+    };
 
 export interface Row {
   height: number;
@@ -30,6 +41,8 @@ export interface Row {
   ops: DrawOp[] | (() => DrawOp[]);
   /** Marks the row where something starts: a named destination and an outline entry. */
   anchor?: { name: string; title: string; level: 0 | 1 };
+  /** A page of a score is drawn under this row, in this box (from the row's top), once the file is made. */
+  score?: { id: string; page: number; box: { x: number; dy: number; width: number; height: number } };
 }
 
 export type Measure = (text: string, font: FontName, size: number) => number;

@@ -302,6 +302,8 @@ export interface SongBlock {
   title: string;
   header: Row[];
   units: Row[][];
+  /** The pages of its scores, printed after it (songbook-scores.ts). */
+  scores?: Row[];
 }
 
 export function layoutSong(ctx: LayoutContext, song: SongInput): SongBlock {

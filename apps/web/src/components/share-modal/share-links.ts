@@ -19,9 +19,16 @@ export function singUrl(origin: string, playlistId: string): string {
  * The playlist's PDF, with its headings and dates in the reader's language: a public playlist's for anyone, a
  * private one's only with a member's token.
  */
-export function pdfUrl(playlistId: string, language: string): string {
-  return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?lang=${encodeURIComponent(language)}`;
+export function pdfUrl(playlistId: string, language: string, scores: PdfScores = "none"): string {
+  const scoresParam = scores === "none" ? "" : `&scores=${scores}`;
+  return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?lang=${encodeURIComponent(language)}${scoresParam}`;
 }
+
+/**
+ * Which scores the PDF prints after each song: none (the chord sheets alone), the reader's voice part's, or every
+ * one. Scores print for the choir's members only, so a PDF with scores is always fetched with the member's token.
+ */
+export type PdfScores = "none" | "part" | "all";
 
 export type CopyState = "idle" | "copied" | "failed";
 

@@ -38,6 +38,28 @@ afterEach(() => {
   authToken.clear();
 });
 
+/**
+ * A member signed in, the network answering with a PDF, and files "saved" (jsdom has no object URLs: the saved
+ * file's address is made up here).
+ */
+async function savingFiles(
+  run: (mocks: { fetchMock: ReturnType<typeof vi.fn>; created: ReturnType<typeof vi.fn> }) => Promise<void>,
+) {
+  authToken.set("member-token");
+  const fetchMock = vi.fn(async () => new Response("%PDF", { status: 200 }));
+  vi.stubGlobal("fetch", fetchMock);
+  const created = vi.fn(() => "blob:songbook");
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = created;
+  URL.revokeObjectURL = () => {};
+  try {
+    await run({ fetchMock, created });
+  } finally {
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  }
+}
+
 describe("share modal: who can open the link", () => {
   it("of a private playlist names the choir whose signed-in members can open it", async () => {
     renderModal();
@@ -102,15 +124,7 @@ describe("share modal: who can open the link", () => {
   });
 
   it("downloads a private playlist's PDF with the member's token (a plain link would carry none)", async () => {
-    authToken.set("member-token");
-    const fetchMock = vi.fn(async () => new Response("%PDF", { status: 200 }));
-    vi.stubGlobal("fetch", fetchMock);
-    // jsdom has no object URLs: the saved file's address is made up here.
-    const created = vi.fn(() => "blob:songbook");
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = created;
-    URL.revokeObjectURL = () => {};
-    try {
+    await savingFiles(async ({ fetchMock, created }) => {
       renderModal();
       const pdf = await screen.findByTestId("share-pdf");
       expect(pdf.getAttribute("href")).toBeNull();
@@ -119,9 +133,25 @@ describe("share modal: who can open the link", () => {
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en`);
       expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
-    } finally {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-    }
+    });
+  });
+
+  it("prints the scores a member chooses, fetched with their token even from a public playlist's link", async () => {
+    await savingFiles(async ({ fetchMock, created }) => {
+      renderModal({ isPublic: true });
+      // Chord sheets alone: the public link, as before.
+      expect((await screen.findByTestId("share-pdf")).getAttribute("href")).toBe(
+        `/api/playlists/${PLAYLIST}/pdf?lang=en`,
+      );
+      fireEvent.click(screen.getByTestId("share-pdf-scores"));
+      fireEvent.click(await screen.findByRole("option", { name: en.share.modal.pdfScoresAll }));
+      const pdf = screen.getByTestId("share-pdf");
+      expect(pdf.getAttribute("href")).toBeNull();
+      fireEvent.click(pdf);
+      await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en&scores=all`);
+      expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
+    });
   });
 });

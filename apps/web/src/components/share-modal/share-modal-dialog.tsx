@@ -1,4 +1,4 @@
-import { Button, Center, Group, Image, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Center, Group, Image, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconCheck,
@@ -17,6 +17,7 @@ import { currentLanguage } from "../../lib/i18n";
 import { fetchSongbook, saveBlob, songbookFileName } from "./pdf-download";
 import {
   canUseSystemShare,
+  type PdfScores,
   pdfUrl,
   QR_CODE_SIZE,
   QR_ERROR_CORRECTION,
@@ -53,6 +54,7 @@ export function ShareModalDialog({
   const canShare = canUseSystemShare(typeof navigator === "undefined" ? undefined : navigator, isPhone);
   const [making, setMaking] = useState<Progress>("idle");
   const [pdf, setPdf] = useState<Progress>("idle");
+  const [scores, setScores] = useState<PdfScores>("none");
   const isOpenToAnyone = isPublic || making === "done";
   const language = currentLanguage(i18n);
 
@@ -67,11 +69,11 @@ export function ShareModalDialog({
     }
   };
 
-  // A private playlist's PDF answers only with a member's token, which a plain link cannot send.
+  // A private playlist's PDF, and any with scores, answers only with a member's token, which a plain link cannot send.
   const downloadPrivatePdf = async () => {
     setPdf("pending");
     try {
-      const response = await fetchSongbook(pdfUrl(playlistId, language));
+      const response = await fetchSongbook(pdfUrl(playlistId, language, scores));
       if (!response.ok) throw new Error(`The songbook answered ${response.status}`);
       saveBlob(await response.blob(), songbookFileName(response, playlistId));
       setPdf("done");
@@ -245,6 +247,20 @@ export function ShareModalDialog({
                 : t("share.modal.copy")}
           </Button>
         </div>
+        <Select
+          label={t("share.modal.pdfScores")}
+          description={t("share.modal.pdfScoresHint")}
+          value={scores}
+          onChange={(value) => setScores((value as PdfScores | null) ?? "none")}
+          allowDeselect={false}
+          data={[
+            { value: "none", label: t("share.modal.pdfScoresNone") },
+            { value: "part", label: t("share.modal.pdfScoresPart") },
+            { value: "all", label: t("share.modal.pdfScoresAll") },
+          ]}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="share-pdf-scores"
+        />
         <Group gap="sm">
           <Button
             variant="light"
@@ -256,7 +272,7 @@ export function ShareModalDialog({
           >
             {showQr ? t("share.modal.hideQr") : t("share.modal.showQr")}
           </Button>
-          {isOpenToAnyone ? (
+          {isOpenToAnyone && scores === "none" ? (
             <Button
               component="a"
               href={pdfUrl(playlistId, language)}

@@ -1,38 +1,11 @@
-import type { MarkingColor, MarkingStamp, StrokeData } from "@choir/contract";
-import { getStroke } from "perfect-freehand";
+import type { DrawnPageSize as PageSize } from "@choir/contract";
+
+export { type DrawnPageSize as PageSize, MARKING_INK, STAMP_TEXT, strokePath } from "@choir/contract";
 
 /**
  * Markings are kept relative to the page (fractions of its width and height, decision 0115) and drawn at whatever size
  * the page is shown: these functions turn one into the other.
  */
-
-export interface PageSize {
-  width: number;
-  height: number;
-}
-
-/** The colours of markings as drawn (graphite as a pencil's grey). */
-export const MARKING_INK: Record<MarkingColor, string> = {
-  graphite: "#3b3b3b",
-  red: "#c92a2a",
-  blue: "#1864ab",
-  green: "#2b8a3e",
-  yellow: "#f5c400",
-};
-
-/** What a stamp says (dynamics are written as they are; the breath mark and the fermata are drawn, these name them). */
-export const STAMP_TEXT: Record<MarkingStamp, string> = {
-  breath: ",",
-  fermata: "fermata",
-  pp: "pp",
-  p: "p",
-  mp: "mp",
-  mf: "mf",
-  f: "f",
-  ff: "ff",
-  cresc: "cresc.",
-  dim: "dim.",
-};
 
 /** A point where the pointer is on an element drawn at `size`, as a fraction of the page, kept inside it. */
 export function pagePoint(
@@ -58,27 +31,4 @@ export function thinPoints(points: [number, number, number][], min = 0.002): [nu
   const end = points[points.length - 1];
   if (end && kept[kept.length - 1] !== end && kept.length > 0) kept.push(end);
   return kept;
-}
-
-/** The outline of a stroke at the page's drawn size, as an SVG path (perfect-freehand's shape of a pen's line). */
-export function strokePath(
-  stroke: Pick<StrokeData, "points" | "width">,
-  size: PageSize,
-  isHighlight: boolean,
-): string {
-  const points = stroke.points.map(([x, y, pressure]) => [x * size.width, y * size.height, pressure]);
-  const outline = getStroke(points, {
-    size: Math.max(1, stroke.width * size.width),
-    thinning: isHighlight ? 0 : 0.5,
-    smoothing: 0.5,
-    streamline: 0.5,
-    simulatePressure: false,
-    last: true,
-  });
-  if (outline.length === 0) return "";
-  const [first, ...rest] = outline;
-  const d = [`M${first![0].toFixed(1)} ${first![1].toFixed(1)}`];
-  for (const [x, y] of rest) d.push(`L${x.toFixed(1)} ${y.toFixed(1)}`);
-  d.push("Z");
-  return d.join(" ");
 }

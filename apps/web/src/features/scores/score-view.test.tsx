@@ -19,7 +19,9 @@ vi.mock("./pdf-document", () => ({
   })),
   drawPage: vi.fn(async (page: { page: number }) => {
     score.drawn.push(page.page);
-    return document.createElement("canvas");
+    const canvas = document.createElement("canvas");
+    canvas.dataset.drawing = String(page.page);
+    return canvas;
   }),
 }));
 
@@ -52,6 +54,12 @@ function renderScore(
 }
 
 const status = () => screen.getByTestId("score-page-status").textContent;
+/** The score open at a page, its pages laid out (they are, once the first page's size is read). */
+const opened = (page: string) =>
+  waitFor(() => {
+    expect(status()).toBe(page);
+    expect(screen.queryAllByTestId("score-canvas").length).toBeGreaterThan(0);
+  });
 const shown = () =>
   screen.getAllByTestId("score-canvas").map((canvas) => `${canvas.dataset.page}:${canvas.dataset.part}`);
 
@@ -70,8 +78,8 @@ describe("the score view", () => {
   it("says it is opening the score, then shows its first page and where the reader is", async () => {
     renderScore();
     expect(screen.getByText("Opening the score…")).toBeTruthy();
-    await waitFor(() => expect(status()).toBe("Page 1 of 5"));
-    expect(shown()).toEqual(["1:whole"]);
+    await opened("Page 1 of 5");
+    await waitFor(() => expect(shown()).toEqual(["1:whole"]));
     await waitFor(() => expect(score.drawn).toContain(1));
   });
 
@@ -83,7 +91,7 @@ describe("the score view", () => {
 
   it("turns with its buttons, named for a screen reader, telling each turn and stopping at the ends", async () => {
     const onView = renderScore({ pages: 3 });
-    await waitFor(() => expect(status()).toBe("Page 1 of 3"));
+    await opened("Page 1 of 3");
     const previous = screen.getByRole("button", { name: "Previous page" });
     const next = screen.getByRole("button", { name: "Next page" });
     expect(previous).toHaveProperty("disabled", true);
@@ -105,15 +113,15 @@ describe("the score view", () => {
 
   it("opens at the page it is asked for", async () => {
     renderScore({ initialPage: 4 });
-    await waitFor(() => expect(status()).toBe("Page 4 of 5"));
-    expect(shown()).toEqual(["4:whole"]);
+    await opened("Page 4 of 5");
+    await waitFor(() => expect(shown()).toEqual(["4:whole"]));
   });
 
   it("turns with the page-turn keys a pedal sends, but not while a word is typed", async () => {
     const onView = renderScore({
       overlay: (page) => <input aria-label={`Words on page ${page}`} />,
     });
-    await waitFor(() => expect(status()).toBe("Page 1 of 5"));
+    await opened("Page 1 of 5");
     const viewer = screen.getByTestId("score-viewer");
 
     fireEvent.keyDown(viewer, { key: "ArrowRight" });
@@ -136,7 +144,7 @@ describe("the score view", () => {
 
   it("turns on a sideways swipe and leaves a scroll down the page alone", async () => {
     const onView = renderScore();
-    await waitFor(() => expect(status()).toBe("Page 1 of 5"));
+    await opened("Page 1 of 5");
     const pages = screen.getByTestId("score-canvas").closest("[data-across]")!;
     const touch = { pointerType: "touch", isPrimary: true, pointerId: 1 };
 
@@ -157,7 +165,7 @@ describe("the score view", () => {
 
   it("turns by half pages: the next page's top above the last page's bottom, then the next page whole", async () => {
     const onView = renderScore({ pages: 3, mode: "half" });
-    await waitFor(() => expect(status()).toBe("Page 1 of 3"));
+    await opened("Page 1 of 3");
     const next = screen.getByTestId("score-next");
     const sequence = [shown()];
     for (let turn = 0; turn < 4; turn += 1) {
@@ -184,7 +192,7 @@ describe("the score view", () => {
 
   it("changes the way of turning and keeps the page the reader is on", async () => {
     renderScore();
-    await waitFor(() => expect(status()).toBe("Page 1 of 5"));
+    await opened("Page 1 of 5");
     fireEvent.click(screen.getByTestId("score-next"));
     fireEvent.click(screen.getByTestId("score-next"));
     expect(status()).toBe("Page 3 of 5");
@@ -205,7 +213,7 @@ describe("the score view", () => {
 
   it("fits the page to the width and back with one toggle", async () => {
     renderScore();
-    await waitFor(() => expect(status()).toBe("Page 1 of 5"));
+    await opened("Page 1 of 5");
     const fit = screen.getByRole("button", { name: "Fit to width" });
     expect(fit.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(fit);
@@ -215,28 +223,46 @@ describe("the score view", () => {
     expect(screen.getByTestId("score-viewer").dataset.fit).toBe("page");
   });
 
+  it("puts the drawing made ahead on screen itself, at the turn, with no second drawing of the page", async () => {
+    // A stage with a size (jsdom lays nothing out): the views either side are drawn ahead only where there is room.
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(390);
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(700);
+    renderScore({ pages: 3, mode: "page" });
+    const page = () => screen.getByTestId("score-canvas");
+    await waitFor(() => expect(page().dataset.drawn).toBe("true"));
+    expect(page().querySelector("canvas")?.dataset.drawing).toBe("1");
+    // The next page is drawn ahead while the first is read.
+    await waitFor(() => expect(score.drawn).toContain(2));
+    fireEvent.click(screen.getByTestId("score-next"));
+    // Shown in the same commit as the turn: no promise waited for.
+    expect(page().dataset.page).toBe("2");
+    expect(page().dataset.drawn).toBe("true");
+    expect(page().querySelector("canvas")?.dataset.drawing).toBe("2");
+    fireEvent.click(screen.getByTestId("score-previous"));
+    expect(page().querySelector("canvas")?.dataset.drawing).toBe("1");
+    expect(score.drawn.filter((drawn) => drawn === 1)).toHaveLength(1);
+  });
+
   it("lays the overlay over each page shown, at the page's drawn size", async () => {
     const overlay = vi.fn((page: number, size: { width: number; height: number }) => (
       <div data-testid="overlay" data-page={page} data-size={`${size.width}x${size.height}`} />
     ));
     renderScore({ pages: 3, mode: "half", overlay });
-    await waitFor(() => expect(status()).toBe("Page 1 of 3"));
+    await opened("Page 1 of 3");
     fireEvent.click(screen.getByTestId("score-next"));
     const layers = screen.getAllByTestId("overlay");
     expect(layers.map((layer) => layer.dataset.page)).toEqual(["2", "1"]);
     // Both halves carry their whole page's overlay, so a marking stays on its notes in either half.
     for (const layer of layers) {
-      const canvas = layer.parentElement!.querySelector("canvas")!;
-      expect(layer.dataset.size).toBe(
-        `${parseInt(canvas.style.width, 10)}x${parseInt(canvas.style.height, 10)}`,
-      );
+      const page = layer.parentElement!.querySelector<HTMLElement>('[data-testid="score-canvas"]')!;
+      expect(layer.dataset.size).toBe(`${parseInt(page.style.width, 10)}x${parseInt(page.style.height, 10)}`);
     }
   });
 
   it("speaks Spanish", async () => {
     await i18n.changeLanguage("es");
     renderScore();
-    await waitFor(() => expect(status()).toBe("Página 1 de 5"));
+    await opened("Página 1 de 5");
     fireEvent.click(screen.getByRole("button", { name: "Página siguiente" }));
     expect(status()).toBe("Página 2 de 5");
     expect(screen.getByRole("button", { name: "Página anterior" })).toBeTruthy();

@@ -32,6 +32,12 @@ interface Size {
   height: number;
 }
 
+/** A page being drawn at one scale, and its canvas once drawn (shown at once, with no wait for a promise). */
+interface Drawing {
+  canvas: HTMLCanvasElement | null;
+  ready: Promise<HTMLCanvasElement>;
+}
+
 /** Pages drawn and kept, so turning back and forth (and the turn after the next) shows a drawn page at once. */
 const KEPT_DRAWINGS = 10;
 /** An A4 page in PDF points: the size assumed until a page's own is known. */
@@ -84,7 +90,7 @@ export function ScoreView({
     Math.max(0, shownView ?? ownView ?? viewOfPage(initialPage, Math.max(1, pages), mode)),
     Math.max(0, viewCount(pages, mode) - 1),
   );
-  const drawings = useRef(new Map<string, Promise<HTMLCanvasElement>>());
+  const drawings = useRef(new Map<string, Drawing>());
 
   // The document, opened once per score.
   useEffect(() => {
@@ -136,7 +142,7 @@ export function ScoreView({
 
   /** A page drawn at a scale, from the kept drawings or drawn now (and kept). */
   const drawing = useCallback(
-    (page: number, scale: number): Promise<HTMLCanvasElement> | null => {
+    (page: number, scale: number): Drawing | null => {
       if (!doc || page < 1 || page > doc.numPages || scale <= 0) return null;
       const key = `${page}@${scale.toFixed(4)}`;
       const kept = drawings.current.get(key);
@@ -145,16 +151,21 @@ export function ScoreView({
         drawings.current.set(key, kept);
         return kept;
       }
-      const made = doc.getPage(page).then((proxy) => {
-        const natural = proxy.getViewport({ scale: 1 });
-        setSizes((known) => {
-          if (known.has(page)) return known;
-          const next = new Map(known);
-          next.set(page, { width: natural.width, height: natural.height });
-          return next;
-        });
-        return drawPage(proxy, scale, pixelRatio);
-      });
+      const made: Drawing = {
+        canvas: null,
+        ready: doc.getPage(page).then(async (proxy) => {
+          const natural = proxy.getViewport({ scale: 1 });
+          setSizes((known) => {
+            if (known.has(page)) return known;
+            const next = new Map(known);
+            next.set(page, { width: natural.width, height: natural.height });
+            return next;
+          });
+          const canvas = await drawPage(proxy, scale, pixelRatio);
+          made.canvas = canvas;
+          return canvas;
+        }),
+      };
       drawings.current.set(key, made);
       while (drawings.current.size > KEPT_DRAWINGS) {
         const oldest = drawings.current.keys().next().value as string;
@@ -166,6 +177,7 @@ export function ScoreView({
   );
 
   // Pages' own sizes, read once the document is open (a score's pages are usually alike; the first stands for all).
+  // Nothing is drawn before: a page drawn at an assumed size would be drawn again.
   useEffect(() => {
     if (!doc) return;
     void doc.getPage(1).then((page) => {
@@ -254,7 +266,7 @@ export function ScoreView({
           <Text c="dimmed" className={classes.message} data-testid="score-failed">
             {t("scores.viewer.failed")}
           </Text>
-        ) : !doc ? (
+        ) : !doc || sizes.size === 0 ? (
           <Group gap="xs" className={classes.message} data-testid="score-loading">
             <Loader size="sm" />
             <Text c="dimmed">{t("scores.viewer.loading")}</Text>
@@ -340,9 +352,9 @@ export function ScoreView({
 }
 
 /**
- * One page, or its upper or lower half, drawn at its scale: the kept drawing is copied into the canvas on screen (a
- * copy is fast; the drawing itself was made ahead). The overlay is laid over the whole page, moved as the page is,
- * so a marking stays on its notes in either half.
+ * One page, or its upper or lower half, drawn at its scale. The drawing made ahead is itself put on screen, before the
+ * browser paints the turn: no copy, no wait (a turn costs one layout). The overlay is laid over the whole page, moved
+ * as the page is, so a marking stays on its notes in either half.
  */
 function PageSlot({
   slot,
@@ -354,30 +366,35 @@ function PageSlot({
   slot: ViewSlot;
   size: Size;
   scale: number;
-  drawing: (page: number, scale: number) => Promise<HTMLCanvasElement> | null;
+  drawing: (page: number, scale: number) => Drawing | null;
   overlay?: (page: number, size: Size) => ReactNode;
 }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
+  const host = useRef<HTMLDivElement>(null);
   const width = Math.round(size.width * scale);
   const height = Math.round(size.height * scale);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const target = host.current;
+    if (!target) return;
     let live = true;
-    setDrawn(false);
+    target.dataset.drawn = "false";
+    const show = (canvas: HTMLCanvasElement) => {
+      if (!live) return;
+      canvas.className = classes.canvas ?? "";
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+      canvas.setAttribute("aria-hidden", "true");
+      target.replaceChildren(canvas);
+      target.dataset.drawn = "true";
+    };
     const made = drawing(slot.page, scale);
-    void made?.then((source) => {
-      const target = canvas.current;
-      if (!live || !target) return;
-      target.width = source.width;
-      target.height = source.height;
-      target.getContext("2d")?.drawImage(source, 0, 0);
-      setDrawn(true);
-    });
+    if (made?.canvas) show(made.canvas);
+    else void made?.ready.then(show, () => undefined);
     return () => {
       live = false;
+      target.replaceChildren();
     };
-  }, [drawing, slot.page, scale]);
+  }, [drawing, slot.page, scale, width, height]);
 
   const isHalf = slot.part !== "whole";
   return (
@@ -390,14 +407,13 @@ function PageSlot({
         className={classes.page}
         style={{ width, height, top: slot.part === "bottom" ? -Math.round(height / 2) : 0 }}
       >
-        <canvas
-          ref={canvas}
+        <div
+          ref={host}
           className={classes.canvas}
           style={{ width, height }}
           data-testid="score-canvas"
           data-page={slot.page}
           data-part={slot.part}
-          data-drawn={drawn ? "true" : "false"}
         />
         {overlay ? overlay(slot.page, { width, height }) : null}
       </div>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { ApiError, NetworkError } from "../../../lib/api-client";
+import { preloadRoute } from "../../../lib/route-preload";
 import { currentUserKey, fetchCurrentUser } from "../../../lib/session";
 import { authToken, pendingInviteToken, redirectAfterAuth } from "../../../lib/storage";
 import { acceptPendingInvite } from "../../invitations/api";
@@ -74,7 +75,9 @@ export function AuthCallbackPage() {
       return;
     }
     // Signed in: on at once to where the person is going (an invitation is accepted on the way), the loading card
-    // staying until then. No page in between waits for anything.
+    // staying until then. No page in between waits for anything: a returning person's dashboard is fetched while the
+    // code is traded.
+    if (!params.isNewUser) preloadRoute("/dashboard");
     signIn(params.code)
       .then(async (user) => {
         window.history.replaceState(window.history.state, "", callbackUrlWithoutCode(location.search));

@@ -1,4 +1,12 @@
-import type { Marking, MarkingColor, StrokeData, TextData } from "@choir/contract";
+import {
+  breathPath,
+  fermataShape,
+  HIGHLIGHT_OPACITY,
+  type Marking,
+  type MarkingColor,
+  type StrokeData,
+  type TextData,
+} from "@choir/contract";
 import { type PointerEvent, useRef, useState } from "react";
 import {
   MARKING_INK,
@@ -109,7 +117,7 @@ export function MarkingsOverlay({
         <path
           d={strokePath({ points: draft, width: WIDTHS[tool] }, size, tool === "highlighter")}
           fill={MARKING_INK[color]}
-          opacity={tool === "highlighter" ? 0.35 : 1}
+          opacity={tool === "highlighter" ? HIGHLIGHT_OPACITY : 1}
         />
       ) : null}
     </svg>
@@ -131,25 +139,14 @@ function MarkingShape({ marking, size }: { marking: Marking; size: PageSize }) {
     // The breath mark and the fermata are drawn (a phone's fonts may have no musical signs); words and dynamics are
     // written, dynamics in the bold italic of a score.
     if (data.stamp === "breath") {
-      const h = height;
-      return (
-        <path
-          {...common}
-          data-text={STAMP_TEXT.breath}
-          d={`M${x} ${y - h / 2} a${h * 0.22} ${h * 0.22} 0 1 1 ${h * 0.02} ${h * 0.44} q${h * 0.12} ${h * 0.3} ${-h * 0.22} ${h * 0.56} q${h * 0.3} ${-h * 0.34} ${h * 0.02} ${-h * 0.56}`}
-          fill={ink}
-        />
-      );
+      return <path {...common} data-text={STAMP_TEXT.breath} d={breathPath(x, y, height)} fill={ink} />;
     }
     if (data.stamp === "fermata") {
-      const w = height * 1.3;
+      const fermata = fermataShape(x, y, height);
       return (
         <g {...common} data-text={STAMP_TEXT.fermata} fill="none" stroke={ink}>
-          <path
-            d={`M${x - w / 2} ${y + height * 0.25} A${w / 2} ${w / 2} 0 0 1 ${x + w / 2} ${y + height * 0.25}`}
-            strokeWidth={Math.max(2, height * 0.14)}
-          />
-          <circle cx={x} cy={y + height * 0.1} r={Math.max(2, height * 0.1)} fill={ink} stroke="none" />
+          <path d={fermata.arc} strokeWidth={fermata.lineWidth} />
+          <circle cx={fermata.dot.x} cy={fermata.dot.y} r={fermata.dot.r} fill={ink} stroke="none" />
         </g>
       );
     }
@@ -182,7 +179,7 @@ function MarkingShape({ marking, size }: { marking: Marking; size: PageSize }) {
       {...common}
       d={strokePath(data, size, marking.kind === "highlight")}
       fill={MARKING_INK[data.color]}
-      opacity={marking.kind === "highlight" ? 0.35 : 1}
+      opacity={marking.kind === "highlight" ? HIGHLIGHT_OPACITY : 1}
     />
   );
 }

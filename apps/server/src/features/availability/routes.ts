@@ -1,0 +1,158 @@
+import {
+  AttendanceBody,
+  AvailabilityAnswer,
+  AvailabilitySummary,
+  CalendarFeed,
+  ErrorBody,
+} from "@choir/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../http/errors.js";
+import { pickLanguage } from "../../http/language.js";
+import { perMinute } from "../../http/rate-limit.js";
+import { UUID } from "../../shared/ids.js";
+import { calendarFeed, calendarOwner, newCalendarToken, revokeCalendar } from "./calendar.js";
+import { answer, availabilitySummary, playlistChoir, recordAttendance } from "./service.js";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const PlaylistParams = z.object({ id: z.string().max(100) });
+
+/**
+ * Who sings on a playlist's date, who came, and a person's calendar address (the contract's "Availability" and
+ * "Calendar feed"; decisions 0118, 0119). Members only: anyone else is told the playlist does not exist.
+ */
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The playlist's choir and the caller's standing in it; 404 for a malformed id as for an unknown one. */
+  const standing = async (playlistId: string, userId: string) => {
+    if (!UUID.test(playlistId)) throw notFound();
+    return { userId, ...(await playlistChoir(app.db, playlistId, userId)) };
+  };
+
+  app.get(
+    "/api/playlists/:id/availability",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Who sings: the counts, by voice part, the caller's own answer; for the choir's administrators every " +
+          "member's answer and note, and who came (members only; others 404)",
+        params: PlaylistParams,
+        response: { 200: AvailabilitySummary, ...errors },
+      },
+    },
+    async (request) => {
+      const reader = await standing(request.params.id, request.session!.userId);
+      return availabilitySummary(app.db, request.params.id, reader);
+    },
+  );
+
+  app.put(
+    "/api/playlists/:id/availability",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Answer yes, no or maybe, with an optional note: one's own, or (administrators) a member's named by " +
+          "`memberId`; answers the summary",
+        params: PlaylistParams,
+        body: AvailabilityAnswer,
+        response: { 200: AvailabilitySummary, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await standing(request.params.id, request.session!.userId);
+      await answer(app.db, request.params.id, caller, request.body);
+      return availabilitySummary(app.db, request.params.id, caller);
+    },
+  );
+
+  app.put(
+    "/api/playlists/:id/attendance",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Record who came (the choir's administrators; members 403, others 404): the list replaces the last one, " +
+          "everyone on it a member (400 otherwise); answers the summary with `present`",
+        params: PlaylistParams,
+        body: AttendanceBody,
+        response: { 200: AvailabilitySummary, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await standing(request.params.id, request.session!.userId);
+      await recordAttendance(app.db, request.params.id, caller, request.body.present);
+      return availabilitySummary(app.db, request.params.id, caller);
+    },
+  );
+
+  app.post(
+    "/api/me/calendar",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "A new secret calendar address (iCalendar) with the playlists of one's choirs; it replaces any earlier one",
+        response: { 200: CalendarFeed, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const token = await newCalendarToken(app.db, request.session!.userId);
+      return { url: `${app.config.publicUrl}/api/calendar/${token}.ics` };
+    },
+  );
+
+  app.delete(
+    "/api/me/calendar",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary: "Revoke one's calendar address: it answers 404 from now on",
+        response: { 204: z.null(), 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await revokeCalendar(app.db, request.session!.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/calendar/:file",
+    {
+      // Calendar apps poll; a guessed address costs a lookup by hash.
+      config: perMinute(app.config.rateLimitPerMinute),
+      schema: {
+        tags: ["availability"],
+        summary:
+          "The calendar feed at a secret address (`{token}.ics`, no sign-in): text/calendar (RFC 5545), one event a " +
+          "playlist of the person's choirs; 404 once revoked or replaced",
+        security: [{}],
+        params: z.object({ file: z.string().max(100) }),
+        querystring: z.object({ lang: z.string().max(35).optional() }),
+        response: { 200: z.string().describe("text/calendar"), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.file.replace(/\.ics$/, "");
+      const userId = await calendarOwner(app.db, token);
+      const text = await calendarFeed(app.db, userId, {
+        publicUrl: app.config.publicUrl,
+        language: request.query.lang
+          ? pickLanguage(request.query.lang)
+          : pickLanguage(request.headers["accept-language"]),
+        today: app.clock.now().toISOString().slice(0, 10),
+      });
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("Cache-Control", "private, no-store")
+        .header("Content-Disposition", 'inline; filename="choir.ics"')
+        .send(text);
+    },
+  );
+};

@@ -1,0 +1,183 @@
+/**
+ * Who sings on a playlist's date and who came (decision 0118). Every read and write names the playlist; its choir's
+ * current members are the people counted: someone removed keeps no say and is not counted, and their old answer
+ * counts again only if they return.
+ */
+import { type AvailabilityStatus, type AvailabilitySummary, STANDARD_VOICE_PARTS } from "@choir/contract";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { requireAdmin, requireMember } from "../../access/choir-access.js";
+import type { Db } from "../../db/client.js";
+import { playlistAttendance, playlistAvailability, playlists } from "../../db/schema/index.js";
+import { invalid, notFound } from "../../http/errors.js";
+import { personName } from "../../shared/person-name.js";
+
+const NOT_MEMBER = "That person is not a member of this choir.";
+
+/** The playlist's choir, and the caller's role in it: 404 for an unknown playlist or anyone not a member. */
+export async function playlistChoir(db: Db, playlistId: string, userId: string) {
+  const [row] = await db
+    .select({ choirId: playlists.choirId })
+    .from(playlists)
+    .where(eq(playlists.id, playlistId));
+  if (!row) throw notFound();
+  const role = await requireMember(db, row.choirId, userId);
+  return { choirId: row.choirId, isAdmin: role === "ChoirAdmin" };
+}
+
+interface MemberRow {
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  voicePart: string | null;
+  status: AvailabilityStatus | null;
+  note: string | null;
+}
+
+/** The choir's members with their answers for the playlist. */
+async function membersWithAnswers(db: Db, playlistId: string, choirId: string): Promise<MemberRow[]> {
+  const result = await db.execute(sql`
+    select m.user_id as "memberId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+      m.voice_part as "voicePart", a.status, a.note
+    from choir_members m join users u on u.id = m.user_id
+    left join playlist_availability a on a.playlist_id = ${playlistId}::uuid and a.user_id = m.user_id
+    where m.choir_id = ${choirId}::uuid
+    order by lower(u.first_name), lower(u.last_name), m.user_id`);
+  return (result as unknown as { rows: MemberRow[] }).rows;
+}
+
+const STANDARD = STANDARD_VOICE_PARTS.map((part) => part.toLocaleLowerCase());
+
+/** A part as the choir names it: a standard part in its own spelling ("alto" is Alto), another as first written. */
+function partName(part: string | null): string | null {
+  if (part === null) return null;
+  const standard = STANDARD.indexOf(part.toLocaleLowerCase());
+  return standard >= 0 ? STANDARD_VOICE_PARTS[standard]! : part;
+}
+
+/** Parts in the order a choir reads them: the standard four, then its own by name, then members with none. */
+function partOrder(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  const [ia, ib] = [STANDARD.indexOf(a.toLocaleLowerCase()), STANDARD.indexOf(b.toLocaleLowerCase())];
+  if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+  return a.localeCompare(b);
+}
+
+type Counts = { yes: number; no: number; maybe: number; unanswered: number };
+const noCounts = (): Counts => ({ yes: 0, no: 0, maybe: 0, unanswered: 0 });
+
+/** The counts, the counts by part, the caller's answer and — for administrators — everyone's, with who came. */
+export async function availabilitySummary(
+  db: Db,
+  playlistId: string,
+  reader: { userId: string; choirId: string; isAdmin: boolean },
+): Promise<AvailabilitySummary> {
+  const members = await membersWithAnswers(db, playlistId, reader.choirId);
+  const counts = noCounts();
+  const parts = new Map<string | null, { part: string | null } & Counts>();
+  for (const member of members) {
+    const key = member.voicePart?.toLocaleLowerCase() ?? null;
+    const part = parts.get(key) ?? { part: partName(member.voicePart), ...noCounts() };
+    const field = member.status ?? "unanswered";
+    counts[field] += 1;
+    part[field] += 1;
+    parts.set(key, part);
+  }
+  const mine = members.find((member) => member.memberId === reader.userId);
+  const summary: AvailabilitySummary = {
+    counts,
+    byPart: [...parts.values()].sort((a, b) => partOrder(a.part, b.part)),
+    mine: mine?.status ? { status: mine.status, note: mine.note } : null,
+    people: reader.isAdmin
+      ? members.map((member) => ({
+          memberId: member.memberId,
+          name: personName(member),
+          voicePart: member.voicePart,
+          status: member.status,
+          note: member.note,
+        }))
+      : [],
+  };
+  if (reader.isAdmin) {
+    const present = await db
+      .select({ userId: playlistAttendance.userId })
+      .from(playlistAttendance)
+      .where(eq(playlistAttendance.playlistId, playlistId));
+    const current = new Set(members.map((member) => member.memberId));
+    summary.present = present.map((row) => row.userId).filter((id) => current.has(id));
+  }
+  return summary;
+}
+
+/** Whether `memberId` is a member of the choir now. */
+async function isMember(db: Db, choirId: string, memberId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from choir_members where choir_id = ${choirId}::uuid and user_id = ${memberId}::uuid`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Sets an answer: the caller's own, or a member's given by an administrator (`memberId`; plain members 403, a person
+ * not in the choir 400). A blank note clears it.
+ */
+export async function answer(
+  db: Db,
+  playlistId: string,
+  caller: { userId: string; choirId: string },
+  body: { status: AvailabilityStatus; note?: string | null; memberId?: string },
+): Promise<void> {
+  const target = body.memberId ?? caller.userId;
+  if (target !== caller.userId) {
+    await requireAdmin(db, caller.choirId, caller.userId);
+    if (!(await isMember(db, caller.choirId, target))) throw invalid([`body.memberId: ${NOT_MEMBER}`]);
+  }
+  const note = body.note?.trim() || null;
+  await db
+    .insert(playlistAvailability)
+    .values({ playlistId, userId: target, status: body.status, note, answeredBy: caller.userId })
+    .onConflictDoUpdate({
+      target: [playlistAvailability.playlistId, playlistAvailability.userId],
+      set: { status: body.status, note, answeredBy: caller.userId, updatedAt: sql`now()` },
+    });
+}
+
+/** Records who came: the list replaces the last one; everyone on it must be a member now (400 otherwise). */
+export async function recordAttendance(
+  db: Db,
+  playlistId: string,
+  caller: { userId: string; choirId: string },
+  present: string[],
+): Promise<void> {
+  await requireAdmin(db, caller.choirId, caller.userId);
+  const ids = [...new Set(present)];
+  if (ids.length > 0) {
+    const result = await db.execute(sql`
+      select user_id as id from choir_members
+      where choir_id = ${caller.choirId}::uuid and user_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    const members = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+    const strangers = ids.filter((id) => !members.has(id));
+    if (strangers.length > 0)
+      throw invalid(strangers.slice(0, 5).map((id) => `body.present: ${id}: ${NOT_MEMBER}`));
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(playlistAttendance)
+      .where(
+        and(
+          eq(playlistAttendance.playlistId, playlistId),
+          ids.length > 0 ? notInArray(playlistAttendance.userId, ids) : undefined,
+        ),
+      );
+    if (ids.length > 0)
+      await tx
+        .insert(playlistAttendance)
+        .values(ids.map((userId) => ({ playlistId, userId, markedBy: caller.userId })))
+        .onConflictDoNothing();
+  });
+}

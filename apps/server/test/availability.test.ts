@@ -1,0 +1,264 @@
+import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addMember,
+  bearer,
+  choirWithCast,
+  createTestApp,
+  signInPerson,
+  type TestContext,
+  type TestPerson,
+} from "./helpers.js";
+
+// The contract's "Availability" and "Calendar feed": who sings on a playlist's date, who came, and a person's secret
+// calendar address (decisions 0118, 0119).
+
+let ctx: TestContext;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  app = ctx.app;
+});
+afterAll(() => ctx?.close());
+
+const call = (
+  person: TestPerson | undefined,
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: string,
+  payload?: object,
+) =>
+  app.inject({ method, url, headers: person ? bearer(person.token) : {}, ...(payload ? { payload } : {}) });
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function setPart(admin: TestPerson, choirId: string, person: TestPerson, part: string) {
+  const response = await call(admin, "PUT", `/api/choirs/${choirId}/members/${person.id}/voice-part`, {
+    voicePart: part,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A choir with an admin (Soprano), two altos and a tenor, and a playlist on Sunday at 9:00. */
+async function world() {
+  const cast = await choirWithCast(app);
+  const alto2 = await signInPerson(app, "alto");
+  const tenor = await signInPerson(app, "tenor");
+  await addMember(app, cast.choir.id, alto2);
+  await addMember(app, cast.choir.id, tenor);
+  await setPart(cast.admin, cast.choir.id, cast.admin, "Soprano");
+  await setPart(cast.admin, cast.choir.id, cast.member, "Alto");
+  await setPart(cast.admin, cast.choir.id, alto2, "alto");
+  await setPart(cast.admin, cast.choir.id, tenor, "Tenor");
+  const playlist = await call(cast.admin, "POST", "/api/playlists", {
+    choirId: cast.choir.id,
+    date: inDays(3),
+    time: "09:00",
+    title: "Sunday Mass",
+    sections: [],
+  });
+  expect(playlist.statusCode, playlist.body).toBe(201);
+  return { ...cast, alto2, tenor, playlistId: playlist.json().id as string };
+}
+
+const url = (playlistId: string, what = "availability") => `/api/playlists/${playlistId}/${what}`;
+
+describe("availability", () => {
+  it("counts the answers by voice part for members, and names who said what only to administrators", async () => {
+    const w = await world();
+    const said = await call(w.member, "PUT", url(w.playlistId), { status: "yes", note: "  after 8:30  " });
+    expect(said.statusCode, said.body).toBe(200);
+    expect((await call(w.alto2, "PUT", url(w.playlistId), { status: "maybe" })).statusCode).toBe(200);
+    expect((await call(w.tenor, "PUT", url(w.playlistId), { status: "no" })).statusCode).toBe(200);
+    // A second answer replaces the first; a blank note clears it.
+    expect((await call(w.tenor, "PUT", url(w.playlistId), { status: "yes", note: "  " })).statusCode).toBe(
+      200,
+    );
+
+    const seen = (await call(w.member, "GET", url(w.playlistId))).json();
+    expect(seen.counts).toEqual({ yes: 2, no: 0, maybe: 1, unanswered: 1 });
+    expect(seen.byPart).toEqual([
+      { part: "Soprano", yes: 0, no: 0, maybe: 0, unanswered: 1 },
+      { part: "Alto", yes: 1, no: 0, maybe: 1, unanswered: 0 },
+      { part: "Tenor", yes: 1, no: 0, maybe: 0, unanswered: 0 },
+    ]);
+    expect(seen.mine).toEqual({ status: "yes", note: "after 8:30" });
+    expect(seen.people).toEqual([]);
+    expect(seen.present).toBeUndefined();
+
+    const forAdmin = (await call(w.admin, "GET", url(w.playlistId))).json();
+    expect(forAdmin.mine).toBeNull();
+    const alto = forAdmin.people.find((person: { memberId: string }) => person.memberId === w.member.id);
+    expect(alto).toMatchObject({ voicePart: "Alto", status: "yes", note: "after 8:30" });
+    expect(alto.name).toBeTruthy();
+    const tenor = forAdmin.people.find((person: { memberId: string }) => person.memberId === w.tenor.id);
+    expect(tenor).toMatchObject({ status: "yes", note: null });
+    expect(forAdmin.people).toHaveLength(4);
+    expect(forAdmin.present).toEqual([]);
+  });
+
+  it("is for the choir's members only; a removed member's answer no longer counts", async () => {
+    const w = await world();
+    expect((await call(w.member, "PUT", url(w.playlistId), { status: "yes" })).statusCode).toBe(200);
+    for (const method of ["GET", "PUT"] as const) {
+      const body = method === "PUT" ? { status: "yes" } : undefined;
+      expect((await call(w.outsider, method, url(w.playlistId), body)).statusCode).toBe(404);
+      expect((await call(undefined, method, url(w.playlistId), body)).statusCode).toBe(401);
+    }
+    const removed = await call(w.admin, "DELETE", `/api/choirs/${w.choir.id}/members/${w.member.id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await call(w.member, "GET", url(w.playlistId))).statusCode).toBe(404);
+    expect((await call(w.member, "PUT", url(w.playlistId), { status: "no" })).statusCode).toBe(404);
+    const counts = (await call(w.admin, "GET", url(w.playlistId))).json().counts;
+    expect(counts).toEqual({ yes: 0, no: 0, maybe: 0, unanswered: 3 });
+  });
+
+  it("lets an administrator answer for a member who phoned in, and nobody else answer for another", async () => {
+    const w = await world();
+    const phoned = await call(w.admin, "PUT", url(w.playlistId), {
+      status: "no",
+      note: "Called: away",
+      memberId: w.tenor.id,
+    });
+    expect(phoned.statusCode, phoned.body).toBe(200);
+    expect((await call(w.tenor, "GET", url(w.playlistId))).json().mine).toEqual({
+      status: "no",
+      note: "Called: away",
+    });
+    const forOther = await call(w.member, "PUT", url(w.playlistId), { status: "yes", memberId: w.tenor.id });
+    expect(forOther.statusCode).toBe(403);
+    // Naming oneself is one's own answer.
+    expect(
+      (await call(w.member, "PUT", url(w.playlistId), { status: "yes", memberId: w.member.id })).statusCode,
+    ).toBe(200);
+    const stranger = await call(w.admin, "PUT", url(w.playlistId), {
+      status: "yes",
+      memberId: w.outsider.id,
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().code).toBe("validation_failed");
+  });
+
+  it("refuses bad input with 400 and unknown playlists with 404, never 500", async () => {
+    const w = await world();
+    for (const body of [
+      { status: "perhaps" },
+      {},
+      { status: "yes", note: "x".repeat(201) },
+      { status: "yes", memberId: "not-an-id" },
+      { status: ["yes"] },
+    ]) {
+      const response = await call(w.member, "PUT", url(w.playlistId), body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000", "x".repeat(100)]) {
+      expect((await call(w.member, "GET", url(id))).statusCode).toBe(404);
+      expect((await call(w.member, "PUT", url(id), { status: "yes" })).statusCode).toBe(404);
+    }
+    const attendance = await call(w.admin, "PUT", url(w.playlistId, "attendance"), { present: ["nope"] });
+    expect(attendance.statusCode).toBe(400);
+  });
+});
+
+describe("attendance", () => {
+  it("is recorded by administrators as a whole list, for members only, and read back by administrators", async () => {
+    const w = await world();
+    const marked = await call(w.admin, "PUT", url(w.playlistId, "attendance"), {
+      present: [w.member.id, w.tenor.id, w.member.id],
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect([...marked.json().present].sort()).toEqual([w.member.id, w.tenor.id].sort());
+    expect((await call(w.member, "PUT", url(w.playlistId, "attendance"), { present: [] })).statusCode).toBe(
+      403,
+    );
+    expect((await call(w.outsider, "PUT", url(w.playlistId, "attendance"), { present: [] })).statusCode).toBe(
+      404,
+    );
+    const stranger = await call(w.admin, "PUT", url(w.playlistId, "attendance"), {
+      present: [w.outsider.id],
+    });
+    expect(stranger.statusCode).toBe(400);
+    // The next list replaces the last.
+    const again = await call(w.admin, "PUT", url(w.playlistId, "attendance"), { present: [w.alto2.id] });
+    expect(again.json().present).toEqual([w.alto2.id]);
+    expect((await call(w.member, "GET", url(w.playlistId))).json().present).toBeUndefined();
+    const cleared = await call(w.admin, "PUT", url(w.playlistId, "attendance"), { present: [] });
+    expect(cleared.json().present).toEqual([]);
+  });
+});
+
+describe("the calendar feed", () => {
+  const feedPath = (address: string) => new URL(address).pathname;
+
+  it("is an RFC 5545 calendar of one's choirs' playlists with one's own answer, revocable, forgetting a choir left", async () => {
+    const w = await world();
+    expect((await call(w.member, "PUT", url(w.playlistId), { status: "yes" })).statusCode).toBe(200);
+    const made = await call(w.member, "POST", "/api/me/calendar");
+    expect(made.statusCode, made.body).toBe(200);
+    const address = made.json().url as string;
+    expect(address).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+
+    const feed = await app.inject({ method: "GET", url: feedPath(address) });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      for (const property of ["uid", "dtstamp", "dtstart", "summary"])
+        expect(event.getFirstPropertyValue(property), property).toBeTruthy();
+    }
+    const sunday = events.find((event) =>
+      String(event.getFirstPropertyValue("uid")).startsWith(w.playlistId),
+    );
+    expect(sunday).toBeTruthy();
+    expect(sunday!.getFirstPropertyValue("summary")).toBe(`Sunday Mass · ${w.choir.name}`);
+    const start = sunday!.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect(start.toString()).toBe(`${inDays(3)}T09:00:00`);
+    expect(String(sunday!.getFirstPropertyValue("description"))).toContain("You are singing.");
+    expect(String(sunday!.getFirstPropertyValue("description"))).toContain(`/playlists/${w.playlistId}`);
+    const spanish = await app.inject({ method: "GET", url: `${feedPath(address)}?lang=es` });
+    expect(spanish.body).toContain("Cantas.");
+
+    // A new address replaces the old; a revoked one answers 404.
+    const next = (await call(w.member, "POST", "/api/me/calendar")).json().url as string;
+    expect((await app.inject({ method: "GET", url: feedPath(address) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: feedPath(next) })).statusCode).toBe(200);
+
+    // Removed from the choir: its dates leave the feed.
+    await call(w.admin, "DELETE", `/api/choirs/${w.choir.id}/members/${w.member.id}`);
+    const after = await app.inject({ method: "GET", url: feedPath(next) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain(w.playlistId);
+
+    expect((await call(w.member, "DELETE", "/api/me/calendar")).statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: feedPath(next) })).statusCode).toBe(404);
+    for (const bad of ["x.ics", `${"A".repeat(43)}.ics`, "%00.ics", `${"A".repeat(90)}`]) {
+      expect((await app.inject({ method: "GET", url: `/api/calendar/${bad}` })).statusCode).toBe(404);
+    }
+  });
+
+  it("writes a day's event for a playlist without a time, and a title with commas and semicolons escaped", async () => {
+    const w = await world();
+    const plain = await call(w.admin, "POST", "/api/playlists", {
+      choirId: w.choir.id,
+      date: inDays(10),
+      title: "Vespers; carols, lessons",
+      sections: [],
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const address = (await call(w.admin, "POST", "/api/me/calendar")).json().url as string;
+    const feed = await app.inject({ method: "GET", url: feedPath(address) });
+    const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents("vevent");
+    const vespers = events.find((event) =>
+      String(event.getFirstPropertyValue("uid")).startsWith(plain.json().id),
+    );
+    expect(vespers!.getFirstPropertyValue("summary")).toBe(`Vespers; carols, lessons · ${w.choir.name}`);
+    const start = vespers!.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect(start.isDate).toBe(true);
+    expect(String(vespers!.getFirstPropertyValue("description"))).toContain(
+      "You have not said whether you are singing.",
+    );
+  });
+});
