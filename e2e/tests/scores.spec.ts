@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
 import { newDirector, newMemberOf, type Person } from "../fixtures/director";
+import { settle } from "../fixtures/page";
 import { keptOffline } from "../fixtures/playlist-screen";
 import { scorePdf } from "../fixtures/score";
 import { compareScreen, pictureInBothLanguages, switchLanguage } from "../fixtures/screens";
@@ -242,8 +243,9 @@ test("a director's breath mark for the altos reaches an alto's phone in sing mod
   // score, there being no alto score), every page of it.
   await sing.goto(`/playlists/${playlist.id}`);
   await sing.getByTestId("playlist-detail-share").click();
-  await sing.getByTestId("share-pdf-scores").click();
-  await sing.getByRole("option", { name: "My voice part's scores", exact: true }).click();
+  await sing
+    .getByRole("combobox", { name: "Scores in the PDF" })
+    .selectOption({ label: "My voice part's scores" });
   const printing = sing.waitForEvent("download", { timeout: 60_000 });
   await sing.getByTestId("share-pdf").click();
   const printed = execFileSync("pdftotext", [(await (await printing).path())!, "-"], { encoding: "utf8" });
@@ -352,5 +354,22 @@ test("pictures: a song's scores, the reader with a choir's marks, and sing mode'
       timeout: 30_000,
     });
     await compareScreen(page, `sing-score-${language}-1366.png`);
+  }
+
+  // The share dialog's choice of scores for the PDF, scrolled into view, on a phone and a laptop.
+  for (const language of ["es", "en"] as const) {
+    await page.goto(`/playlists/${playlist.id}`);
+    await switchLanguage(page, language);
+    for (const width of [390, 1280] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      if ((await page.getByTestId("share-modal").count()) === 0)
+        await page.getByTestId("playlist-detail-share").click();
+      const choice = page.getByTestId("share-pdf-scores");
+      await choice.selectOption("part");
+      await page.getByTestId("share-pdf").scrollIntoViewIfNeeded();
+      await settle(page);
+      await compareScreen(page, `share-pdf-scores-${language}-${width}.png`, { fullPage: false });
+    }
+    await page.keyboard.press("Escape");
   }
 });

@@ -22,6 +22,8 @@ import {
   type TestContext,
   type TestPerson,
 } from "./helpers.js";
+import { scoreForm, scorePdf, WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
+import { readPdf } from "./pdf-reading.js";
 
 // Rehearsal tracks in an S3-compatible bucket: a real S3 server (s3rver, from npm) started here on a free port of
 // this machine, with a bucket of its own. Nothing is skipped: without the server the file fails.
@@ -127,6 +129,52 @@ describe("rehearsal tracks in an S3-compatible bucket", () => {
     const uploads = join(app.config.dataDir, "uploads");
     expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
   });
+
+  it(
+    "keeps a score in the bucket, serves it with Range, and prints it in the choir's songbook from there",
+    async () => {
+      await warmPdfPool(app);
+      const choir = await createChoir(app, creator);
+      await addMember(app, choir.id, member);
+      const songId = await createSong(creator, 2, [choir.id]);
+      const pdf = await scorePdf(2);
+      const form = scoreForm(pdf, { label: "SATB" });
+      const added = await app.inject({
+        method: "POST",
+        url: `/api/songs/${songId}/scores`,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(creator.token) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const score = added.json() as { id: string; url: string };
+      expect((await objectKeys()).some((key) => key === `tracks/scores/${songId}/${score.id}`)).toBe(true);
+      const part = await app.inject({ method: "GET", url: score.url, headers: { range: "bytes=0-4" } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.toString("latin1")).toBe("%PDF-");
+
+      const playlist = await app.inject({
+        method: "POST",
+        url: "/api/playlists",
+        headers: bearer(creator.token),
+        payload: {
+          choirId: choir.id,
+          date: "2031-05-04",
+          sections: [{ title: "Anthem", songs: [{ songId }] }],
+        },
+      });
+      expect(playlist.statusCode, playlist.body).toBe(201);
+      const printed = await app.inject({
+        method: "GET",
+        url: `/api/playlists/${playlist.json().id}/pdf?scores=all`,
+        headers: bearer(member.token),
+      });
+      expect(printed.statusCode, printed.body.slice(0, 200)).toBe(200);
+      const text = readPdf(printed.rawPayload).text;
+      expect(text).toContain("Bucket Hymn · Score: SATB · page 2 of 2");
+      expect(text).toContain("Score page 2");
+    },
+    WARM_POOL_MS,
+  );
 
   it("refuses a renamed text file before anything reaches the bucket", async () => {
     const songId = await createSong(creator, 0);

@@ -143,8 +143,9 @@ describe("share modal: who can open the link", () => {
       expect((await screen.findByTestId("share-pdf")).getAttribute("href")).toBe(
         `/api/playlists/${PLAYLIST}/pdf?lang=en`,
       );
-      fireEvent.click(screen.getByTestId("share-pdf-scores"));
-      fireEvent.click(await screen.findByRole("option", { name: en.share.modal.pdfScoresAll }));
+      fireEvent.change(screen.getByRole("combobox", { name: en.share.modal.pdfScores }), {
+        target: { value: "all" },
+      });
       const pdf = screen.getByTestId("share-pdf");
       expect(pdf.getAttribute("href")).toBeNull();
       fireEvent.click(pdf);

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Image, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Center, Group, Image, Modal, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconCheck,
@@ -247,18 +247,16 @@ export function ShareModalDialog({
                 : t("share.modal.copy")}
           </Button>
         </div>
-        <Select
+        <NativeSelect
           label={t("share.modal.pdfScores")}
           description={t("share.modal.pdfScoresHint")}
           value={scores}
-          onChange={(value) => setScores((value as PdfScores | null) ?? "none")}
-          allowDeselect={false}
+          onChange={(event) => setScores(event.currentTarget.value as PdfScores)}
           data={[
             { value: "none", label: t("share.modal.pdfScoresNone") },
             { value: "part", label: t("share.modal.pdfScoresPart") },
             { value: "all", label: t("share.modal.pdfScoresAll") },
           ]}
-          comboboxProps={{ withinPortal: true }}
           data-testid="share-pdf-scores"
         />
         <Group gap="sm">
