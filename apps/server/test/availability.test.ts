@@ -3,9 +3,10 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addMember,
-  bearer,
+  callAs,
   choirWithCast,
   createTestApp,
+  inDays,
   signInPerson,
   type TestContext,
   type TestPerson,
@@ -23,15 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const call = (
-  person: TestPerson | undefined,
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  app.inject({ method, url, headers: person ? bearer(person.token) : {}, ...(payload ? { payload } : {}) });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(app)(...args);
 
 async function setPart(admin: TestPerson, choirId: string, person: TestPerson, part: string) {
   const response = await call(admin, "PUT", `/api/choirs/${choirId}/members/${person.id}/voice-part`, {

@@ -336,3 +336,17 @@ export async function appWithSlowRoute(database: Database, slowSql: SQL): Promis
   await app.ready();
   return app;
 }
+
+/** A request as `person` (no token without one), with a JSON body when given. */
+export const callAs =
+  (app: FastifyInstance) =>
+  (
+    person: { token: string } | undefined,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ) =>
+    app.inject({ method, url, headers: person ? bearer(person.token) : {}, ...(payload ? { payload } : {}) });
+
+/** A date `days` from today (UTC), as playlists are dated. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, choirWithCast, createTestApp, type TestContext, type TestPerson } from "./helpers.js";
+import {
+  bearer,
+  callAs,
+  choirWithCast,
+  createTestApp,
+  inDays,
+  type TestContext,
+  type TestPerson,
+} from "./helpers.js";
 import { scoreForm, scorePdf, WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
 import { readPdf } from "./pdf-reading.js";
 
@@ -17,13 +25,7 @@ beforeAll(async () => {
 }, WARM_POOL_MS);
 afterAll(() => ctx?.close());
 
-const call = (
-  person: TestPerson | undefined,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  app.inject({ method, url, headers: person ? bearer(person.token) : {}, ...(payload ? { payload } : {}) });
+const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(app)(...args);
 
 async function upload(person: TestPerson, songId: string, file: Buffer, part?: string): Promise<string> {
   const form = scoreForm(file, part ? { part } : {});
@@ -36,8 +38,6 @@ async function upload(person: TestPerson, songId: string, file: Buffer, part?: s
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A choir, a song shared with it holding a whole-choir score (2 pages) and an alto score (1 page), in a playlist. */
 async function world(isPublic = false) {

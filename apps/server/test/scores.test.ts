@@ -6,8 +6,10 @@ import { queuedDeletions, wavFile } from "./audio.js";
 import {
   addMember,
   bearer,
+  callAs,
   choirWithCast,
   createTestApp,
+  inDays,
   signInPerson,
   type TestContext,
   type TestPerson,
@@ -40,13 +42,7 @@ beforeAll(async () => {
 }, WARM_POOL_MS);
 afterAll(() => ctx?.close());
 
-const call = (
-  person: TestPerson | undefined,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  app.inject({ method, url, headers: person ? bearer(person.token) : {}, ...(payload ? { payload } : {}) });
+const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(app)(...args);
 
 function upload(
   person: TestPerson | undefined,
@@ -73,9 +69,6 @@ interface ScoreJson {
   size: number;
   url: string;
 }
-
-/** A date `days` from today (UTC), as playlists are dated. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A choir (admin, member, outsider), a song of the admin's shared with it, and a dated playlist holding the song. */
 async function world() {
