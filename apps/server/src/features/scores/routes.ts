@@ -16,7 +16,7 @@ import multipart from "@fastify/multipart";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
-import { AppError, invalid } from "../../http/errors.js";
+import { AppError } from "../../http/errors.js";
 import { choirCounterpart, materialSongFor } from "../tracks/choir-material.js";
 import { findTrackSong, requireTrackEditor } from "../tracks/policy.js";
 import {
@@ -30,7 +30,8 @@ import {
 } from "../tracks/quota.js";
 import { sendStoredFile } from "../tracks/stored-file.js";
 import { fileReader, TrackTokens } from "../tracks/tokens.js";
-import { readUploadForm } from "../tracks/upload-form.js";
+import { storeThenRecord } from "../tracks/upload.js";
+import { bodyInvalid, readUploadForm } from "../tracks/upload-form.js";
 import {
   deleteMarking,
   listMarkings,
@@ -206,35 +207,30 @@ export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         try {
           const parsed = ScoreUploadFields.safeParse(fields);
-          if (!parsed.success)
-            throw invalid(
-              parsed.error.issues.map((issue) => `${["body", ...issue.path].join(".")}: ${issue.message}`),
-            );
+          if (!parsed.success) throw bodyInvalid(parsed.error);
           await requireRoom(app.db, storage, session.userId, songChoirId, received.size, false);
           const scoreId = randomUUID();
           const storageKey = `scores/${song.id}/${scoreId}`;
-          await app.trackStore.putFile(storageKey, received.path, received.size, "application/pdf");
-          try {
-            return await insertScore(
-              app.db,
-              {
-                id: scoreId,
-                songId: song.id,
-                part: parsed.data.part,
-                label: parsed.data.label,
-                pages: received.pages,
-                size: received.size,
-                storageKey,
-                createdBy: session.userId,
-              },
-              storage,
-            );
-          } catch (error) {
-            await app.trackStore.delete(storageKey).catch((err: unknown) => {
-              request.log.warn({ err, storageKey }, "could not remove the file of a refused score");
-            });
-            throw error;
-          }
+          return await storeThenRecord(
+            app.trackStore,
+            request.log,
+            { key: storageKey, path: received.path, size: received.size, contentType: "application/pdf" },
+            () =>
+              insertScore(
+                app.db,
+                {
+                  id: scoreId,
+                  songId: song.id,
+                  part: parsed.data.part,
+                  label: parsed.data.label,
+                  pages: received.pages,
+                  size: received.size,
+                  storageKey,
+                  createdBy: session.userId,
+                },
+                storage,
+              ),
+          );
         } finally {
           await rm(received.path, { force: true });
         }

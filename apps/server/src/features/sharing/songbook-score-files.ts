@@ -60,7 +60,7 @@ async function layPages(
   for (const slot of slots) {
     const source = opened.get(slot.id)?.doc;
     // A page with nothing drawn on it (no content stream) adds nothing: its place stays blank.
-    if (!source || !source.getPage(slot.page - 1).node.Contents()) continue;
+    if (!source?.getPage(slot.page - 1).node.Contents()) continue;
     const drawn = out.getPage(slot.pageIndex);
     const { width, height } = drawn.getSize();
     const [scorePage] = await out.embedPdf(source, [slot.page - 1]);

@@ -13,10 +13,9 @@ import {
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
-import type { ZodError } from "zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
-import { AppError, invalid } from "../../http/errors.js";
+import { AppError } from "../../http/errors.js";
 import { choirCounterpart, materialSongFor } from "./choir-material.js";
 import { findTrackSong, requireTrackEditor } from "./policy.js";
 import { presentTrack, trackDisposition } from "./presenter.js";
@@ -42,8 +41,8 @@ import {
 } from "./service.js";
 import { sendStoredFile } from "./stored-file.js";
 import { fileReader, TRACK_TOKEN_WINDOW_SECONDS, TrackTokens } from "./tokens.js";
-import { receiveAudio, tooLarge } from "./upload.js";
-import { readUploadForm } from "./upload-form.js";
+import { receiveAudio, storeThenRecord, tooLarge } from "./upload.js";
+import { bodyInvalid, readUploadForm } from "./upload-form.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const SongParams = z.object({ id: z.uuid() });
@@ -75,10 +74,6 @@ const AudioQuery = z.object({
     .optional()
     .describe("1: offer the file as a download (attachment) instead of playing it"),
 });
-
-/** A refused body's issues in the contract's words ("body.part: …"). */
-const bodyInvalid = (error: ZodError) =>
-  invalid(error.issues.map((issue) => `${["body", ...issue.path].join(".")}: ${issue.message}`));
 
 const isJson = (request: FastifyRequest) =>
   request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() === "application/json";
@@ -265,28 +260,26 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
           await requireRoom(app.db, storage, session.userId, choirId, received.size, false);
           const trackId = randomUUID();
           const storageKey = `${song.id}/${trackId}`;
-          await app.trackStore.putFile(storageKey, received.path, received.size, received.contentType);
-          try {
-            return await insertTrack(
-              app.db,
-              {
-                id: trackId,
-                songId: song.id,
-                part: parsed.data.part,
-                label: parsed.data.label,
-                contentType: received.contentType,
-                size: received.size,
-                storageKey,
-                createdBy: session.userId,
-              },
-              storage,
-            );
-          } catch (error) {
-            await app.trackStore.delete(storageKey).catch((err: unknown) => {
-              request.log.warn({ err, storageKey }, "could not remove the file of a refused track");
-            });
-            throw error;
-          }
+          return await storeThenRecord(
+            app.trackStore,
+            request.log,
+            { key: storageKey, path: received.path, size: received.size, contentType: received.contentType },
+            () =>
+              insertTrack(
+                app.db,
+                {
+                  id: trackId,
+                  songId: song.id,
+                  part: parsed.data.part,
+                  label: parsed.data.label,
+                  contentType: received.contentType,
+                  size: received.size,
+                  storageKey,
+                  createdBy: session.userId,
+                },
+                storage,
+              ),
+          );
         } finally {
           await rm(received.path, { force: true });
         }

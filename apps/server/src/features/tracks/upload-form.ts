@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
+import type { ZodError } from "zod";
 import { AppError, invalid } from "../../http/errors.js";
 import { storageFull } from "./quota.js";
 
@@ -64,3 +65,7 @@ export async function readUploadForm<R extends { path: string }>(
   if (!received) throw invalid(["body.file: Required"]);
   return { received, fields };
 }
+
+/** A refused form's fields in the contract's words ("body.part: …"). */
+export const bodyInvalid = (error: ZodError) =>
+  invalid(error.issues.map((issue) => `${["body", ...issue.path].join(".")}: ${issue.message}`));

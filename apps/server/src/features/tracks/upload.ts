@@ -167,3 +167,27 @@ async function frameFollowsTag(path: string, offset: number): Promise<boolean> {
     await file.close();
   }
 }
+
+/**
+ * A received file kept in the store under `key`, then recorded by `record`; when the record is refused (a quota, a
+ * full song, the song deleted meanwhile), the stored file is removed again. Tracks and scores alike.
+ */
+export async function storeThenRecord<T>(
+  store: {
+    putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
+    delete(key: string): Promise<void>;
+  },
+  log: { warn(details: object, message: string): void },
+  file: { key: string; path: string; size: number; contentType: string },
+  record: () => Promise<T>,
+): Promise<T> {
+  await store.putFile(file.key, file.path, file.size, file.contentType);
+  try {
+    return await record();
+  } catch (error) {
+    await store.delete(file.key).catch((err: unknown) => {
+      log.warn({ err, storageKey: file.key }, "could not remove the file of a refused upload");
+    });
+    throw error;
+  }
+}
