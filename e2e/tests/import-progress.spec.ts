@@ -66,7 +66,8 @@ test("a library import in two parts shows its progress while the second part is 
     page.getByText(
       text("en", "songs.library.import.batches").replace("{{done}}", "1").replace("{{total}}", "2"),
     ),
-  ).toBeVisible();
+    // The first part is hundreds of songs saved with their duplicate checks: seconds on a loaded machine.
+  ).toBeVisible({ timeout: 30_000 });
   await expect(
     page.getByRole("progressbar", { name: text("en", "songs.library.import.progress") }),
   ).toBeVisible();

@@ -225,6 +225,10 @@ test("a director creates a playlist from the Mass template, opens it, edits it w
   await expect(entrance.getByTestId("draft-song")).toHaveCount(1);
   await pictureInBothLanguages(page, "playlist-create", async (p) => {
     await expect(p.getByTestId("draft-section")).toHaveCount(9);
+    // The date field starts at today: the picture is taken with a date of its own, not the clock's.
+    await p.getByTestId("create-playlist-title").fill("Advent Evening");
+    await p.getByTestId("create-playlist-date").fill("2030-12-01");
+    await p.getByTestId("create-playlist-date").blur();
   });
   // (the pictures reloaded the page: lay it out again)
   await page.getByTestId("create-playlist-title").fill("Advent Evening");
