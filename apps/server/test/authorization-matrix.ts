@@ -823,6 +823,19 @@ export const MATRIX: Row[] = [
     removedMember: 404,
   },
   {
+    route: "GET /api/choirs/{id}/attendance",
+    call: (w) => get(`/api/choirs/${w.choirId}/attendance?from=2026-01-01&to=2026-12-31`),
+    expect: choirAdmin(200),
+    removedMember: 404,
+    note: "the attendance report (JSON or CSV) is for the choir's administrators",
+  },
+  {
+    route: "GET /api/me/calendar",
+    call: () => get("/api/me/calendar"),
+    expect: signedIn(200),
+    note: "whether one has an address, never the address",
+  },
+  {
     route: "POST /api/me/calendar",
     call: () => ({ method: "POST", url: "/api/me/calendar" }),
     expect: signedIn(200),

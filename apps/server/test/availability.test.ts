@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,6 +182,100 @@ describe("attendance", () => {
   });
 });
 
+describe("the attendance report", () => {
+  const report = (choirId: string, from: string, to: string) =>
+    `/api/choirs/${choirId}/attendance?from=${from}&to=${to}`;
+
+  it("counts the services whose attendance was taken, per person and per part, from the day each joined", async () => {
+    const w = await world();
+    const later = await call(w.admin, "POST", "/api/playlists", {
+      choirId: w.choir.id,
+      date: inDays(10),
+      title: "Evensong",
+      sections: [],
+    });
+    const laterId = later.json().id as string;
+    // Nobody marked this one: it is not a service of the report.
+    await call(w.admin, "POST", "/api/playlists", { choirId: w.choir.id, date: inDays(5), sections: [] });
+    await call(w.admin, "PUT", url(w.playlistId, "attendance"), {
+      present: [w.admin.id, w.member.id, w.tenor.id],
+    });
+    await call(w.admin, "PUT", url(laterId, "attendance"), { present: [w.member.id] });
+    // The second alto joined after the first service.
+    await app.db.execute(
+      sql`update choir_members set joined_at = ${`${inDays(7)}T12:00:00Z`}::timestamptz where user_id = ${w.alto2.id}::uuid`,
+    );
+
+    const answer = await call(w.admin, "GET", report(w.choir.id, inDays(0), inDays(30)));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(
+      body.services.map((s: { playlistId: string; present: number }) => [s.playlistId, s.present]),
+    ).toEqual([
+      [w.playlistId, 3],
+      [laterId, 1],
+    ]);
+    const record = (id: string) => body.people.find((p: { memberId: string }) => p.memberId === id);
+    expect(record(w.admin.id)).toMatchObject({ attended: 1, services: 2, rate: 0.5, missed: [laterId] });
+    expect(record(w.member.id)).toMatchObject({ attended: 2, services: 2, rate: 1 });
+    expect(record(w.alto2.id)).toMatchObject({
+      attended: 0,
+      services: 1,
+      rate: 0,
+      present: [],
+      missed: [laterId],
+    });
+    expect(record(w.tenor.id)).toMatchObject({ attended: 1, services: 2, rate: 0.5 });
+    expect(body.parts).toEqual([
+      { part: "Soprano", members: 1, attended: 1, services: 2, rate: 0.5 },
+      { part: "Alto", members: 2, attended: 2, services: 3, rate: 2 / 3 },
+      { part: "Tenor", members: 1, attended: 1, services: 2, rate: 0.5 },
+    ]);
+    // A period before any of it: no services, no rates.
+    const empty = (await call(w.admin, "GET", report(w.choir.id, inDays(-60), inDays(-30)))).json();
+    expect(empty.services).toEqual([]);
+    expect(empty.parts.every((part: { rate: number | null }) => part.rate === null)).toBe(true);
+
+    // The CSV: a row a person, a column a service (1 came, 0 missed, empty before they joined).
+    const csv = await app.inject({
+      method: "GET",
+      url: report(w.choir.id, inDays(0), inDays(30)),
+      headers: { authorization: `Bearer ${w.admin.token}`, accept: "text/csv", "accept-language": "es" },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="attendance-.*\.csv"/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      `Nombre,Cuerda,${inDays(3)} 09:00 Sunday Mass,${inDays(10)} Evensong,Asistencias,Servicios,Asistencia (%)`,
+    );
+    const row = (person: TestPerson) => lines.find((line) => line.startsWith(record(person.id).name));
+    expect(row(w.member)).toMatch(/,Alto,1,1,2,2,100$/);
+    expect(row(w.alto2)).toMatch(/,alto,,0,0,1,0$/);
+    expect(row(w.admin)).toMatch(/,Soprano,1,0,1,2,50$/);
+  });
+
+  it("is for administrators; bad periods are 400, never 500", async () => {
+    const w = await world();
+    expect((await call(w.member, "GET", report(w.choir.id, inDays(0), inDays(30)))).statusCode).toBe(403);
+    expect((await call(w.outsider, "GET", report(w.choir.id, inDays(0), inDays(30)))).statusCode).toBe(404);
+    for (const [from, to] of [
+      [inDays(30), inDays(0)],
+      [inDays(0), inDays(400)],
+      ["2026-02-30", "2026-03-01"],
+      ["yesterday", inDays(0)],
+    ]) {
+      const bad = await call(w.admin, "GET", report(w.choir.id, from!, to!));
+      expect(bad.statusCode, `${from}..${to}`).toBe(400);
+      expect(bad.json().code).toBe("validation_failed");
+    }
+    expect((await call(w.admin, "GET", `/api/choirs/${w.choir.id}/attendance`)).statusCode).toBe(400);
+  });
+});
+
 describe("the calendar feed", () => {
   const feedPath = (address: string) => new URL(address).pathname;
 
@@ -225,8 +320,13 @@ describe("the calendar feed", () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).not.toContain(w.playlistId);
 
+    expect((await call(w.member, "GET", "/api/me/calendar")).json()).toMatchObject({ active: true });
     expect((await call(w.member, "DELETE", "/api/me/calendar")).statusCode).toBe(204);
     expect((await app.inject({ method: "GET", url: feedPath(next) })).statusCode).toBe(404);
+    expect((await call(w.member, "GET", "/api/me/calendar")).json()).toEqual({
+      active: false,
+      createdAt: null,
+    });
     for (const bad of ["x.ics", `${"A".repeat(43)}.ics`, "%00.ics", `${"A".repeat(90)}`]) {
       expect((await app.inject({ method: "GET", url: `/api/calendar/${bad}` })).statusCode).toBe(404);
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoDate } from "./playlists.js";
 
 /**
  * Who sings on a playlist's date, who came, and a person's calendar (decisions 0118, 0119; the contract's
@@ -17,6 +18,10 @@ export const AVAILABILITY_LIMITS = {
   feedPastDays: 180,
   /** Events one calendar feed holds at most (the soonest first). */
   feedEventsMax: 1000,
+  /** The longest period of an attendance report, in days. */
+  reportRangeDaysMax: 367,
+  /** Services one attendance report lists at most (the earliest first). */
+  reportServicesMax: 400,
 } as const;
 
 /** An answer: the caller's own, or — for the choir's administrators — a member's named by `memberId`. */
@@ -65,3 +70,68 @@ export type AttendanceBody = z.infer<typeof AttendanceBody>;
 
 export const CalendarFeed = z.object({ url: z.string() }).meta({ id: "CalendarFeed" });
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
+
+/** Whether the person has a calendar address now, and since when (the address itself is shown once, when made). */
+export const CalendarFeedState = z
+  .object({ active: z.boolean(), createdAt: z.iso.datetime().nullable() })
+  .meta({ id: "CalendarFeedState" });
+export type CalendarFeedState = z.infer<typeof CalendarFeedState>;
+
+/** `GET /api/choirs/{id}/attendance`: the playlists dated from `from` to `to`, both included (at most about a year). */
+export const AttendanceReportQuery = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((q) => q.from <= q.to, { message: "must not be before from", path: ["to"] })
+  .refine(
+    (q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < AVAILABILITY_LIMITS.reportRangeDaysMax,
+    {
+      message: `must be at most ${AVAILABILITY_LIMITS.reportRangeDaysMax} days after from`,
+      path: ["to"],
+    },
+  );
+export type AttendanceReportQuery = z.input<typeof AttendanceReportQuery>;
+
+const Rate = z.number().min(0).max(1).nullable().describe("attended / services, null with no services");
+
+/**
+ * A choir's attendance over a period: the services whose attendance was taken (a playlist nobody marked is left out),
+ * each current member's record — a service counts for them from the day they joined — and the same by voice part.
+ */
+export const AttendanceReport = z
+  .object({
+    from: IsoDate,
+    to: IsoDate,
+    services: z.array(
+      z.object({
+        playlistId: z.uuid(),
+        date: IsoDate,
+        time: z.string().nullable(),
+        title: z.string().nullable(),
+        present: z.number().int(),
+      }),
+    ),
+    people: z.array(
+      z.object({
+        memberId: z.uuid(),
+        name: z.string(),
+        voicePart: z.string().nullable(),
+        attended: z.number().int(),
+        services: z.number().int(),
+        rate: Rate,
+        /** The services they came to. */
+        present: z.array(z.uuid()),
+        /** The services they missed (a service before they joined is in neither list). */
+        missed: z.array(z.uuid()),
+      }),
+    ),
+    parts: z.array(
+      z.object({
+        part: z.string().nullable(),
+        members: z.number().int(),
+        attended: z.number().int(),
+        services: z.number().int(),
+        rate: Rate,
+      }),
+    ),
+  })
+  .meta({ id: "AttendanceReport" });
+export type AttendanceReport = z.infer<typeof AttendanceReport>;

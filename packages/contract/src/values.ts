@@ -63,6 +63,8 @@ export const STORAGE_KEYS = {
   setupFolded: "choirapp-setup-folded",
   /** Markings drawn while offline, waiting to be sent (`[{scoreId, marking}]`, decision 0115). */
   pendingMarkings: "choirapp-pending-markings",
+  /** Answers to "are you singing?" given while offline, waiting to be sent (`[{userId, playlistId, status, note}]`). */
+  pendingAnswers: "choirapp-pending-answers",
 } as const;
 
 /** Where Mantine keeps the colour scheme a person chose (its default local-storage manager's key). */

@@ -79,6 +79,14 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            // The choir's attendance report, from the choir's page and the attendance sheet.
+            path: "/choir/:choirId/attendance",
+            lazy: async () => ({
+              Component: (await import("../features/availability/pages/attendance-report-page"))
+                .AttendanceReportPage,
+            }),
+          },
+          {
             path: "/choir/:choirId",
             lazy: async () => ({
               Component: (await import("../features/choir-dashboard/pages/choir-dashboard-layout"))

@@ -112,6 +112,12 @@ export const pendingMarkingsStore = {
   set: (json: string | null) => write(local, STORAGE_KEYS.pendingMarkings, json),
 };
 
+/** Answers to "are you singing?" given while offline (features/availability/pending-answers.ts keeps the JSON). */
+export const pendingAnswersStore = {
+  get: () => read(local, STORAGE_KEYS.pendingAnswers),
+  set: (json: string | null) => write(local, STORAGE_KEYS.pendingAnswers, json),
+};
+
 /** The dashboard's setup checklist folded away on this device. */
 export const setupFolded = {
   get: () => read(local, STORAGE_KEYS.setupFolded) === "1",

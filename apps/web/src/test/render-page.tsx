@@ -11,6 +11,14 @@ import { currentUserKey } from "../lib/session";
 export const TEST_CHOIR_ID = "0b6e4c1a-8a1f-4f55-9a53-0c9c3c1f2b10";
 export const TEST_USER_ID = "11111111-1111-4111-8111-111111111111";
 
+/** A playlist's "who sings" before anyone answered: what a page test serves for `/availability`. */
+export const NO_ANSWERS = {
+  counts: { yes: 0, no: 0, maybe: 0, unanswered: 1 },
+  byPart: [{ part: null, yes: 0, no: 0, maybe: 0, unanswered: 1 }],
+  mine: null,
+  people: [],
+};
+
 /**
  * A song as the API reads it, created by the test user and public, with no credits, tags or choirs: each test sets
  * what it is about (id, title, content, visibility…).

@@ -5,7 +5,7 @@
  * SHA-256 is kept; a new address replaces the old one, and a revoked or replaced one answers 404.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { AVAILABILITY_LIMITS } from "@choir/contract";
+import { AVAILABILITY_LIMITS, type CalendarFeedState } from "@choir/contract";
 import { eq, sql } from "drizzle-orm";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Db } from "../../db/client.js";
@@ -30,6 +30,15 @@ export async function newCalendarToken(db: Db, userId: string): Promise<string> 
       set: { tokenHash: hashOf(token), createdAt: sql`now()` },
     });
   return token;
+}
+
+/** Whether the person has an address now, and since when. */
+export async function calendarState(db: Db, userId: string): Promise<CalendarFeedState> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return { active: Boolean(row), createdAt: row ? row.createdAt.toISOString() : null };
 }
 
 export async function revokeCalendar(db: Db, userId: string): Promise<void> {

@@ -1,17 +1,24 @@
 import {
   AttendanceBody,
+  AttendanceReport,
+  AttendanceReportQuery,
   AvailabilityAnswer,
   AvailabilitySummary,
   CalendarFeed,
+  CalendarFeedState,
   ErrorBody,
 } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "../../access/choir-access.js";
 import { notFound } from "../../http/errors.js";
-import { pickLanguage } from "../../http/language.js";
+import { pickLanguage, requestLanguage } from "../../http/language.js";
 import { perMinute } from "../../http/rate-limit.js";
+import { reportDisposition, wantsCsv } from "../../shared/csv.js";
 import { UUID } from "../../shared/ids.js";
-import { calendarFeed, calendarOwner, newCalendarToken, revokeCalendar } from "./calendar.js";
+import { choirNameOf } from "../songs/history.js";
+import { calendarFeed, calendarOwner, calendarState, newCalendarToken, revokeCalendar } from "./calendar.js";
+import { attendanceCsv, attendanceReport } from "./report.js";
 import { answer, availabilitySummary, playlistChoir, recordAttendance } from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -87,6 +94,59 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAttendance(app.db, request.params.id, caller, request.body.present);
       return availabilitySummary(app.db, request.params.id, caller);
     },
+  );
+
+  app.get(
+    "/api/choirs/:id/attendance",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "The choir's attendance from `from` to `to` (administrators; members 403, others 404): the services whose " +
+          "attendance was taken, each member's record and rate, and the same by voice part",
+        description:
+          "A service counts for a member from the day they joined. With `Accept: text/csv` one row a member and a " +
+          "column a service (1 came, 0 missed, empty before they joined) as a CSV file (UTF-8 with a byte-order " +
+          "mark, headings in the caller's language, cells a spreadsheet would take for formulas prefixed with an " +
+          "apostrophe). The period is at most a year and a day.",
+        params: z.object({ id: z.uuid() }),
+        querystring: AttendanceReportQuery,
+        response: { 200: AttendanceReport.describe("The report (application/json), or text/csv"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const choirId = request.params.id;
+      await requireAdmin(app.db, choirId, request.session!.userId);
+      const { from, to } = request.query;
+      const report = await attendanceReport(app.db, choirId, from, to);
+      reply.header("Cache-Control", "private, no-store").header("Vary", "Accept, Accept-Language");
+      if (!wantsCsv(request.headers.accept)) return report;
+      return (
+        reply
+          .type("text/csv; charset=utf-8")
+          .header(
+            "Content-Disposition",
+            reportDisposition("attendance", await choirNameOf(app.db, choirId), from, to),
+          )
+          // Bytes go out as they are (no serializer runs for a Buffer); the schema describes the JSON answer.
+          .send(attendanceCsv(report, requestLanguage(request)) as unknown as AttendanceReport)
+      );
+    },
+  );
+
+  app.get(
+    "/api/me/calendar",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Whether one has a calendar address now, and since when (the address is shown only when made)",
+        response: { 200: CalendarFeedState, 401: ErrorBody },
+      },
+    },
+    async (request) => calendarState(app.db, request.session!.userId),
   );
 
   app.post(

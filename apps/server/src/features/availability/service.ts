@@ -3,13 +3,14 @@
  * current members are the people counted: someone removed keeps no say and is not counted, and their old answer
  * counts again only if they return.
  */
-import { type AvailabilityStatus, type AvailabilitySummary, STANDARD_VOICE_PARTS } from "@choir/contract";
+import type { AvailabilityStatus, AvailabilitySummary } from "@choir/contract";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
 import { playlistAttendance, playlistAvailability, playlists } from "../../db/schema/index.js";
 import { invalid, notFound } from "../../http/errors.js";
 import { personName } from "../../shared/person-name.js";
+import { partName, partOrder } from "./parts.js";
 
 const NOT_MEMBER = "That person is not a member of this choir.";
 
@@ -44,25 +45,6 @@ async function membersWithAnswers(db: Db, playlistId: string, choirId: string): 
     where m.choir_id = ${choirId}::uuid
     order by lower(u.first_name), lower(u.last_name), m.user_id`);
   return (result as unknown as { rows: MemberRow[] }).rows;
-}
-
-const STANDARD = STANDARD_VOICE_PARTS.map((part) => part.toLocaleLowerCase());
-
-/** A part as the choir names it: a standard part in its own spelling ("alto" is Alto), another as first written. */
-function partName(part: string | null): string | null {
-  if (part === null) return null;
-  const standard = STANDARD.indexOf(part.toLocaleLowerCase());
-  return standard >= 0 ? STANDARD_VOICE_PARTS[standard]! : part;
-}
-
-/** Parts in the order a choir reads them: the standard four, then its own by name, then members with none. */
-function partOrder(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const [ia, ib] = [STANDARD.indexOf(a.toLocaleLowerCase()), STANDARD.indexOf(b.toLocaleLowerCase())];
-  if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
-  return a.localeCompare(b);
 }
 
 type Counts = { yes: number; no: number; maybe: number; unanswered: number };

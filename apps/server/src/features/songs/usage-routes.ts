@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../access/choir-access.js";
 import { requestLanguage } from "../../http/language.js";
+import { reportDisposition, wantsCsv } from "../../shared/csv.js";
 import { choirNameOf, songUsage } from "./history.js";
-import { usageCsv, usageDisposition, wantsCsv } from "./usage-csv.js";
+import { usageCsv } from "./usage-csv.js";
 
 /** The song usage report of a choir (for licence reports such as CCLI's): JSON, or CSV on `Accept: text/csv`. */
 export const songUsageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +45,10 @@ export const songUsageRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .type("text/csv; charset=utf-8")
-          .header("Content-Disposition", usageDisposition(await choirNameOf(app.db, choirId), from, to))
+          .header(
+            "Content-Disposition",
+            reportDisposition("song-usage", await choirNameOf(app.db, choirId), from, to),
+          )
           // Bytes go out as they are (no serializer runs for a Buffer); the schema describes the JSON answer.
           .send(usageCsv(rows, requestLanguage(request)) as unknown as SongUsage)
       );

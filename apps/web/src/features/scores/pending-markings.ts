@@ -1,4 +1,5 @@
 import type { Marking } from "@choir/contract";
+import { createOutbox } from "../../lib/offline/outbox";
 import { pendingMarkingsStore } from "../../lib/storage";
 import type { NewMarking } from "./api";
 
@@ -11,29 +12,12 @@ export type PendingChange =
   | { kind: "save"; scoreId: string; marking: NewMarking }
   | { kind: "delete"; scoreId: string; markingId: string; choirId: string };
 
-const MAX_WAITING = 500;
+const outbox = createOutbox<PendingChange>(pendingMarkingsStore, 500);
 
-export function readPending(): PendingChange[] {
-  try {
-    const value = JSON.parse(pendingMarkingsStore.get() ?? "[]") as unknown;
-    return Array.isArray(value) ? (value as PendingChange[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writePending(changes: PendingChange[]): void {
-  pendingMarkingsStore.set(changes.length === 0 ? null : JSON.stringify(changes.slice(-MAX_WAITING)));
-  for (const listener of listeners) listener();
-}
-
-const listeners = new Set<() => void>();
-
+export const readPending = outbox.read;
+const writePending = outbox.write;
 /** Calls `listener` whenever the waiting changes change; returns the way to stop. */
-export function onPendingChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onPendingChange = outbox.subscribe;
 
 const markingIdOf = (change: PendingChange) =>
   change.kind === "save" ? change.marking.id : change.markingId;
@@ -82,25 +66,7 @@ export function withPending(
 }
 
 /** Forgets one waiting change (it reached the server, or the server refused it for good). */
-export function dropPending(change: PendingChange): void {
-  const text = JSON.stringify(change);
-  writePending(readPending().filter((waiting) => JSON.stringify(waiting) !== text));
-}
+export const dropPending = outbox.drop;
 
-/**
- * Sends the waiting changes in order through `send`; each one sent (or refused for good by the server: it will never
- * be taken) leaves the queue; the first that cannot reach the server stops the round, to be tried again later.
- * Answers how many were sent.
- */
-export async function flushPending(
-  send: (change: PendingChange) => Promise<"sent" | "refused" | "unreachable">,
-): Promise<number> {
-  let sent = 0;
-  for (const change of readPending()) {
-    const outcome = await send(change);
-    if (outcome === "unreachable") break;
-    dropPending(change);
-    if (outcome === "sent") sent += 1;
-  }
-  return sent;
-}
+/** Sends the waiting changes in order (createOutbox's flush); answers how many were sent. */
+export const flushPending = outbox.flush;

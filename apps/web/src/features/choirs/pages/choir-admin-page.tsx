@@ -1,6 +1,12 @@
 import { Alert, Button, Card, Grid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconArrowLeft, IconFileAnalytics, IconShieldCheck, IconTemplate } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconClipboardCheck,
+  IconFileAnalytics,
+  IconShieldCheck,
+  IconTemplate,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
@@ -127,6 +133,23 @@ export function ChoirAdminPage() {
                   data-testid="choir-song-usage-link"
                 >
                   {t("choir.admin.songUsageLink")}
+                </Button>
+              </Card>
+              <Card component="section" aria-labelledby="attendance-title">
+                <Title order={2} size="h3" id="attendance-title">
+                  {t("choir.admin.attendanceTitle")}
+                </Title>
+                <Text mt={4}>{t("choir.admin.attendanceDescription")}</Text>
+                <Button
+                  mt="md"
+                  component={Link}
+                  to={`/choir/${choir.id}/attendance`}
+                  variant="default"
+                  leftSection={<IconClipboardCheck size={20} aria-hidden="true" />}
+                  classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
+                  data-testid="choir-attendance-link"
+                >
+                  {t("choir.admin.attendanceLink")}
                 </Button>
               </Card>
               <PlaylistEditingSetting choir={choir} />

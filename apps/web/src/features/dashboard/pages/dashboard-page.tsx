@@ -1,6 +1,7 @@
 import type { EmailInvitation, UserChoir } from "@choir/contract";
 import {
   Anchor,
+  Box,
   Button,
   Card,
   Group,
@@ -24,6 +25,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
+import { ServiceAnswer } from "../../availability/components/service-answer";
 import {
   useAcceptEmailInvitation,
   usePendingInvitations,
@@ -306,7 +308,7 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
         </Text>
       ) : (
         <Stack gap="xs" component="ul" className={classes.plainList}>
-          {playlists.map((playlist) => (
+          {playlists.map((playlist, index) => (
             <Card component="li" key={playlist.id} padding="sm" data-testid={`coming-up-${playlist.id}`}>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={2} style={{ minWidth: 0 }}>
@@ -327,6 +329,12 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
                   <Text size="sm">{t("dashboard.comingUp.songs", { count: playlist.songCount })}</Text>
                 </Group>
               </Group>
+              {/* The next service leads: one's answer to "are you singing?" in one tap. */}
+              {index === 0 ? (
+                <Box mt="sm">
+                  <ServiceAnswer playlistId={playlist.id} />
+                </Box>
+              ) : null}
             </Card>
           ))}
         </Stack>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
+import { AvailabilityCard } from "../../availability/components/availability-card";
 import { useDeletePlaylistMutation } from "../page-mutations";
 import { durationLabel, playlistDuration, songCount } from "../playlist-entries";
 import { useEntryEditing } from "../use-entry-editing";
@@ -133,6 +134,8 @@ export function PlaylistScreen({
         onDismissCancelled={editing.dismissCancelled}
         choirId={playlist.choirId}
       />
+
+      <AvailabilityCard playlist={playlist} heading={playlistHeading(t, playlist)} />
 
       {sections.length === 0 ? (
         <Card withBorder data-testid="playlist-detail-empty">

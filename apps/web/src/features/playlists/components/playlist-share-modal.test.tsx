@@ -2,7 +2,7 @@ import type { Playlist } from "@choir/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en.json";
-import { directorUser, mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import { directorUser, mockFetchPerTest, NO_ANSWERS, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
 import { playlistKeys } from "../api";
 import { PlaylistDetailPage } from "../pages/playlist-detail-page";
 import { canEditPlaylist } from "./playlist-share-modal";
@@ -43,6 +43,7 @@ describe("the share modal of a saved playlist", () => {
     const sent: Array<{ url: string; method?: string; body?: unknown }> = [];
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
       sent.push({ url, method: init.method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.endsWith("/availability")) return json(NO_ANSWERS);
       if (init.method === "PUT") return json({ ...playlist, isPublic: true });
       if (url === `/api/playlists/${PLAYLIST_ID}`) return json(playlist);
       return json([]);
@@ -89,6 +90,7 @@ describe("what a plain member may do with a saved playlist", () => {
   function renderAs(membersEditPlaylists: boolean, shown: Playlist = playlist) {
     fetchMock.mockImplementation(async (url: string) => {
       if (url === `/api/playlists/${PLAYLIST_ID}`) return json(shown);
+      if (url.endsWith("/availability")) return json(NO_ANSWERS);
       if (url === `/api/choirs/${TEST_CHOIR_ID}`) return json(choir(membersEditPlaylists));
       return json([]);
     });

@@ -3,7 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { directorUser, mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import { directorUser, mockFetchPerTest, NO_ANSWERS, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
 import { EditPlaylistPage } from "./edit-playlist-page";
 import { PlaylistDetailPage } from "./playlist-detail-page";
 
@@ -95,6 +95,7 @@ function serve(initial: Playlist, answer: (call: Call) => Playlist | undefined) 
     const method = init?.method ?? "GET";
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (path === `/api/playlists/${PLAYLIST_ID}` && method === "GET") return json(current);
+    if (path === `/api/playlists/${PLAYLIST_ID}/availability`) return json(NO_ANSWERS);
     if (path === `/api/choirs/${TEST_CHOIR_ID}`)
       return json({ id: TEST_CHOIR_ID, membersEditPlaylists: false, members: [ANA] });
     const call = { method, path, body };

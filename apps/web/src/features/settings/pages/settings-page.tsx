@@ -10,12 +10,13 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
+import { IconCalendar, IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLayout } from "../../../components/page-layout";
 import { currentLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
+import { CalendarAddress } from "../../availability/components/calendar-address";
 import { NameForm } from "../../profile/components/name-form";
 
 function SectionHeader({ icon, title, id }: { icon: ReactNode; title: string; id: string }) {
@@ -106,6 +107,18 @@ export function SettingsPage() {
             </Text>
           ) : null}
           <NameForm />
+        </Card>
+
+        <Card component="section" aria-labelledby="settings-calendar" data-testid="settings-calendar">
+          <SectionHeader
+            icon={<IconCalendar size={22} />}
+            title={t("availability.calendar.title")}
+            id="settings-calendar"
+          />
+          <Text mt="sm" mb="md" c="dimmed">
+            {t("availability.calendar.description")}
+          </Text>
+          <CalendarAddress />
         </Card>
       </Stack>
     </PageLayout>

@@ -1,9 +1,10 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { parseTypedDay } from "../../../components/report-range";
 import { i18n } from "../../../lib/i18n";
 import { authToken } from "../../../lib/storage";
 import { mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
-import { parseTypedDay, SongUsagePage } from "./song-usage-page";
+import { SongUsagePage } from "./song-usage-page";
 
 // The usage report's range is shown and typed as the reader writes dates, never as yyyy-MM-dd.
 

@@ -1,41 +1,20 @@
 import "@mantine/core/styles/Table.css";
-import "@mantine/dates/styles.css";
 import type { SongUsageRow } from "@choir/contract";
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { DateInput, DatesProvider } from "@mantine/dates";
+import { Alert, Anchor, Button, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
-import { IconCalendar, IconDownload, IconFileAnalytics, IconRefresh } from "@tabler/icons-react";
-import customParseFormat from "dayjs/plugin/customParseFormat";
+import { IconFileAnalytics, IconRefresh } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import "../../../lib/dates";
+import { ReportRangeControls } from "../../../components/report-range";
 import { NetworkError } from "../../../lib/api-client";
-import { dayjs } from "../../../lib/dayjs-language";
-import { currentLanguage } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
 import { downloadSongUsage, useSongUsage } from "../api";
 import classes from "../components/song-usage.module.css";
-import { formatSungDay, isDay, rangeProblem, type UsageRange, usageRangeFrom } from "../history";
-
-dayjs.extend(customParseFormat);
-
-/** The range's days as the reader writes them: "Dec 7, 2026", "7 de dic de 2026" (never yyyy-MM-dd). */
-const DAY_FORMAT = "ll";
-
-/** A day typed in the field: yyyy-MM-dd, or as the field shows days (or the longer or numeric forms) in `language`. */
-export function parseTypedDay(input: string, language: string): string | null {
-  const text = input.trim();
-  if (isDay(text)) return text;
-  for (const format of ["ll", "LL", "L"]) {
-    const parsed = dayjs(text, format, language, true);
-    if (parsed.isValid()) return parsed.format("YYYY-MM-DD");
-  }
-  return null;
-}
+import { formatSungDay, rangeProblem, type UsageRange, usageRangeFrom } from "../history";
 
 /** The network text when the server could not be reached; otherwise the page's own text for the failure. */
 function failureKey(error: unknown, fallbackKey: string): string {
@@ -119,23 +98,6 @@ export function SongUsagePage() {
       setDownloading(false);
     }
   };
-
-  const language = currentLanguage();
-  const dateField = (field: keyof UsageRange) => (
-    <DateInput
-      className={classes.dateInput}
-      label={t(`songs.usage.${field}`)}
-      value={range[field]}
-      valueFormat={DAY_FORMAT}
-      dateParser={(input) => parseTypedDay(input, language)}
-      onChange={(value) => {
-        if (value && isDay(value)) setRange({ [field]: value });
-      }}
-      leftSection={<IconCalendar size={18} aria-hidden="true" />}
-      popoverProps={{ withinPortal: true }}
-      data-testid={`song-usage-${field}`}
-    />
-  );
 
   let body: ReactNode;
   if (problem) {
@@ -271,23 +233,18 @@ export function SongUsagePage() {
           </Text>
           <Text>{t("songs.usage.description")}</Text>
         </Stack>
-        <DatesProvider settings={{ locale: language, firstDayOfWeek: language === "es" ? 1 : 0 }}>
-          <Group gap="sm" align="flex-end" wrap="wrap" className={classes.controls}>
-            {dateField("from")}
-            {dateField("to")}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={20} aria-hidden="true" />}
-              onClick={() => void download()}
-              loading={isDownloading}
-              disabled={Boolean(problem) || !usage.data?.length}
-              className={classes.downloadButton}
-              data-testid="song-usage-download"
-            >
-              {t("songs.usage.download")}
-            </Button>
-          </Group>
-        </DatesProvider>
+        <ReportRangeControls
+          range={range}
+          onChange={setRange}
+          labels={{ from: t("songs.usage.from"), to: t("songs.usage.to") }}
+          testId="song-usage"
+          download={{
+            label: t("songs.usage.download"),
+            onClick: () => void download(),
+            loading: isDownloading,
+            disabled: Boolean(problem) || !usage.data?.length,
+          }}
+        />
         {body}
       </Stack>
     </PageLayout>

@@ -1,0 +1,87 @@
+import "@mantine/dates/styles.css";
+import { Button, Group } from "@mantine/core";
+import { DateInput, DatesProvider } from "@mantine/dates";
+import { IconCalendar, IconDownload } from "@tabler/icons-react";
+import customParseFormat from "dayjs/plugin/customParseFormat";
+import "../lib/dates";
+import { dayjs } from "../lib/dayjs-language";
+import { currentLanguage } from "../lib/i18n";
+import classes from "./report-range.module.css";
+
+dayjs.extend(customParseFormat);
+
+/** The range's days as the reader writes them: "Dec 7, 2026", "7 de dic de 2026" (never yyyy-MM-dd). */
+const DAY_FORMAT = "ll";
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A day typed in the field: yyyy-MM-dd, or as the field shows days (or the longer or numeric forms) in `language`. */
+export function parseTypedDay(input: string, language: string): string | null {
+  const text = input.trim();
+  if (isDay(text) && dayjs(text, "YYYY-MM-DD", true).isValid()) return text;
+  for (const format of ["ll", "LL", "L"]) {
+    const parsed = dayjs(text, format, language, true);
+    if (parsed.isValid()) return parsed.format("YYYY-MM-DD");
+  }
+  return null;
+}
+
+export interface ReportRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * A report's period (the song usage and attendance reports): two date fields in the reader's language and the
+ * report's CSV download, side by side on a laptop, the download across the row on a phone.
+ */
+export function ReportRangeControls({
+  range,
+  onChange,
+  labels,
+  testId,
+  download,
+}: {
+  range: ReportRange;
+  onChange: (next: Partial<ReportRange>) => void;
+  labels: ReportRange;
+  /** `{testId}-from`, `{testId}-to`, `{testId}-download`. */
+  testId: string;
+  download: { label: string; onClick: () => void; loading: boolean; disabled: boolean };
+}) {
+  const language = currentLanguage();
+  const dateField = (field: keyof ReportRange) => (
+    <DateInput
+      className={classes.dateInput}
+      label={labels[field]}
+      value={range[field]}
+      valueFormat={DAY_FORMAT}
+      dateParser={(input) => parseTypedDay(input, language)}
+      onChange={(value) => {
+        if (value && isDay(value)) onChange({ [field]: value });
+      }}
+      leftSection={<IconCalendar size={18} aria-hidden="true" />}
+      popoverProps={{ withinPortal: true }}
+      data-testid={`${testId}-${field}`}
+    />
+  );
+  return (
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: language === "es" ? 1 : 0 }}>
+      <Group gap="sm" align="flex-end" wrap="wrap" className={classes.controls}>
+        {dateField("from")}
+        {dateField("to")}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={20} aria-hidden="true" />}
+          onClick={download.onClick}
+          loading={download.loading}
+          disabled={download.disabled}
+          className={classes.downloadButton}
+          data-testid={`${testId}-download`}
+        >
+          {download.label}
+        </Button>
+      </Group>
+    </DatesProvider>
+  );
+}

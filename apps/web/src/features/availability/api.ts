@@ -1,0 +1,100 @@
+import type {
+  AttendanceReport,
+  AvailabilityStatus,
+  AvailabilitySummary,
+  CalendarFeed,
+  CalendarFeedState,
+} from "@choir/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client";
+import { downloadFile } from "../../lib/download";
+
+export const availabilityKeys = {
+  summary: (playlistId: string) => ["availability", playlistId] as const,
+  calendar: ["me", "calendar"] as const,
+  report: (choirId: string, from: string, to: string) => ["attendance-report", choirId, from, to] as const,
+};
+
+const summaryPath = (playlistId: string) => `/playlists/${encodeURIComponent(playlistId)}/availability`;
+
+/** Who sings on a playlist's date: counts by part and one's own answer (for administrators, everyone's). */
+export const availabilityQuery = (playlistId: string) =>
+  queryOptions({
+    queryKey: availabilityKeys.summary(playlistId),
+    queryFn: ({ signal }) => apiRequest<AvailabilitySummary>(summaryPath(playlistId), { signal }),
+    retry: false,
+  });
+
+export function useAvailability(playlistId: string, enabled = true) {
+  return useQuery({ ...availabilityQuery(playlistId), enabled: enabled && Boolean(playlistId) });
+}
+
+export interface AnswerBody {
+  status: AvailabilityStatus;
+  note?: string | null;
+  memberId?: string;
+}
+
+export function sendAnswer(playlistId: string, body: AnswerBody): Promise<AvailabilitySummary> {
+  return apiRequest<AvailabilitySummary>(summaryPath(playlistId), { method: "PUT", body });
+}
+
+/** An administrator's answer for a member who phoned in (online only: it names someone else). */
+export function useAnswerFor(playlistId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnswerBody & { memberId: string }) => sendAnswer(playlistId, body),
+    onSuccess: (summary) => queryClient.setQueryData(availabilityKeys.summary(playlistId), summary),
+  });
+}
+
+/** Records who came (administrators): the list replaces the last one. */
+export function useRecordAttendance(playlistId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (present: string[]) =>
+      apiRequest<AvailabilitySummary>(`/playlists/${encodeURIComponent(playlistId)}/attendance`, {
+        method: "PUT",
+        body: { present },
+      }),
+    onSuccess: (summary) => queryClient.setQueryData(availabilityKeys.summary(playlistId), summary),
+  });
+}
+
+/** Whether the person has a calendar address, and the ways to make a new one or turn it off. */
+export function useCalendarFeed() {
+  const queryClient = useQueryClient();
+  const state = useQuery({
+    queryKey: availabilityKeys.calendar,
+    queryFn: ({ signal }) => apiRequest<CalendarFeedState>("/me/calendar", { signal }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: availabilityKeys.calendar });
+  const create = useMutation({
+    mutationFn: () => apiRequest<CalendarFeed>("/me/calendar", { method: "POST" }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: () => apiRequest<void>("/me/calendar", { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+  return { state, create, revoke };
+}
+
+const reportPath = (choirId: string, from: string, to: string) =>
+  `/choirs/${encodeURIComponent(choirId)}/attendance?${new URLSearchParams({ from, to })}`;
+
+/** The choir's attendance from `from` to `to` (administrators). */
+export function useAttendanceReport(choirId: string, range: { from: string; to: string } | null) {
+  const from = range?.from ?? "";
+  const to = range?.to ?? "";
+  return useQuery({
+    queryKey: availabilityKeys.report(choirId, from, to),
+    queryFn: ({ signal }) => apiRequest<AttendanceReport>(reportPath(choirId, from, to), { signal }),
+    enabled: Boolean(choirId && range),
+  });
+}
+
+/** Saves the report as CSV, under the name the server gives. */
+export function downloadAttendance(choirId: string, from: string, to: string): Promise<string> {
+  return downloadFile(reportPath(choirId, from, to), `attendance-${from}-${to}.csv`, { accept: "text/csv" });
+}
