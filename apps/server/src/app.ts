@@ -21,6 +21,7 @@ import { SessionService } from "./auth/sessions.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { registerReminderSender, reminderRoutes } from "./features/availability/reminder-routes.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   await registerTrackStorage(app);
+  registerReminderSender(app);
   const songbooks = new SongbookRenderer({ ...config.pdf, budgetMs: config.workerTaskBudgetMs });
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playlistLiveRoutes);
   await app.register(playlistLeadRoutes);
   await app.register(availabilityRoutes);
+  await app.register(reminderRoutes);
   await app.register(sharingRoutes);
   await app.register(playlistExportRoutes);
   await app.register(songPdfRoutes);

@@ -6,6 +6,7 @@ import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { SIGN_IN_COOKIE } from "../src/auth/browser-binding.js";
@@ -350,3 +351,24 @@ export const callAs =
 
 /** A date `days` from today (UTC), as playlists are dated. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A local SMTP sink (no authentication, no TLS) that keeps every raw message. */
+export async function startSmtpSink() {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -4,7 +4,6 @@ import { Writable } from "node:stream";
 import { INVITATION_MAIL_LIMITS } from "@choir/contract";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { emailInvitations, outboxMessages } from "../src/db/schema/index.js";
@@ -21,6 +20,7 @@ import {
   openTestDatabase,
   signInLocally,
   signInPerson,
+  startSmtpSink,
   type TestContext,
   testConfig,
 } from "./helpers.js";
@@ -37,27 +37,6 @@ async function closedPort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** A local SMTP sink (no authentication, no TLS) that keeps every raw message. */
-async function startSmtpSink() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** An app whose log lines are kept for inspection. */

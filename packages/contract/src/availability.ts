@@ -135,3 +135,48 @@ export const AttendanceReport = z
   })
   .meta({ id: "AttendanceReport" });
 export type AttendanceReport = z.infer<typeof AttendanceReport>;
+
+export const REMINDER_LIMITS = {
+  /** Days before a playlist's date a choir's reminder goes, at most. */
+  daysMax: 14,
+  /** Reminders a run sends at most (the rest wait for the next run). */
+  perRunMax: 500,
+} as const;
+
+/** A choir's reminders: `days` before each playlist's date, or null for none (the default). */
+export const ChoirReminders = z
+  .object({ days: z.number().int().min(1).max(REMINDER_LIMITS.daysMax).nullable() })
+  .meta({ id: "ChoirReminders" });
+export type ChoirReminders = z.infer<typeof ChoirReminders>;
+
+/** Whether the person gets reminder mails (on unless they turned them off). */
+export const MyReminders = z.object({ enabled: z.boolean() }).meta({ id: "MyReminders" });
+export type MyReminders = z.infer<typeof MyReminders>;
+
+/** What a reminder's one-tap link shows before it is used: the service, the person's first name, their answer now. */
+export const ReminderLink = z
+  .object({
+    playlistId: z.uuid(),
+    date: IsoDate,
+    time: z.string().nullable(),
+    title: z.string().nullable(),
+    choirName: z.string(),
+    firstName: z.string(),
+    status: z.enum(AVAILABILITY_STATUSES).nullable(),
+    /** The link has given its one answer. */
+    used: z.boolean(),
+  })
+  .meta({ id: "ReminderLink" });
+export type ReminderLink = z.infer<typeof ReminderLink>;
+
+export const ReminderAnswer = z
+  .object({
+    status: z.enum(AVAILABILITY_STATUSES),
+    note: z.string().trim().max(AVAILABILITY_LIMITS.noteMax).nullish(),
+  })
+  .strict()
+  .meta({ id: "ReminderAnswer" });
+export type ReminderAnswer = z.infer<typeof ReminderAnswer>;
+
+export const REMINDER_LINK_USED = "reminder_link_used";
+export const REMINDER_LINK_PAST = "reminder_link_past";

@@ -216,6 +216,13 @@ export const router = createBrowserRouter([
             }),
           ),
           {
+            // Public: a reminder mail's one-tap link answers "are you singing?" without signing in.
+            path: "/answer/:token",
+            lazy: async () => ({
+              Component: (await import("../features/availability/pages/answer-page")).AnswerPage,
+            }),
+          },
+          {
             // Public: anyone with the link downloads the playlist's PDF; without an id it explains the link is incomplete.
             path: "/share/:playlistId?",
             lazy: async () => ({

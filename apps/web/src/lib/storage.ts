@@ -147,7 +147,7 @@ export const redirectAfterAuth = {
 };
 
 const PUBLIC_EXACT = new Set(["/", "/auth/callback", "/auth/error", "/invite", "/share"]);
-const PUBLIC_PREFIXES = ["/invite/", "/share/"];
+const PUBLIC_PREFIXES = ["/invite/", "/share/", "/answer/"];
 
 /** Paths anyone may open without signing in. */
 export function isPublicPath(pathname: string): boolean {

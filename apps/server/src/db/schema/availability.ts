@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { choirs } from "./choirs.js";
 import { playlists } from "./playlists.js";
 import { users } from "./users.js";
 
@@ -60,3 +61,58 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   tokenHash: text("token_hash").notNull().unique("calendar_feeds_token_hash_key"),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * A choir's reminders (decision 0121): a mail to members who have not answered, `days` before a playlist's date, in
+ * the language of the administrator who turned them on. No row: reminders off (the default).
+ */
+export const choirReminderSettings = pgTable(
+  "choir_reminder_settings",
+  {
+    choirId: uuid("choir_id")
+      .primaryKey()
+      .references(() => choirs.id, { onDelete: "cascade" }),
+    days: smallint("days").notNull(),
+    language: text("language").notNull().default("en"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("choir_reminder_settings_days_check", sql`${t.days} between 1 and 14`),
+    check("choir_reminder_settings_language_check", sql`${t.language} in ('en', 'es')`),
+  ],
+);
+
+/** People who turned reminder mails off for themselves (Settings); everyone else gets them where a choir sends them. */
+export const reminderOptOuts = pgTable("reminder_opt_outs", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * The reminders sent (decision 0121): one a person a playlist at most (the key), with the SHA-256 of its one-tap
+ * link's token — good for that person, that playlist and one answer (`used_at`).
+ */
+export const availabilityReminders = pgTable(
+  "availability_reminders",
+  {
+    playlistId: uuid("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    choirId: uuid("choir_id")
+      .notNull()
+      .references(() => choirs.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("availability_reminders_token_hash_key"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.userId] }),
+    index("availability_reminders_choir_sent_idx").on(t.choirId, t.sentAt),
+    index("availability_reminders_user_idx").on(t.userId),
+  ],
+);

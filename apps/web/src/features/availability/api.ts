@@ -4,6 +4,8 @@ import type {
   AvailabilitySummary,
   CalendarFeed,
   CalendarFeedState,
+  ChoirReminders,
+  MyReminders,
 } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
@@ -97,4 +99,36 @@ export function useAttendanceReport(choirId: string, range: { from: string; to: 
 /** Saves the report as CSV, under the name the server gives. */
 export function downloadAttendance(choirId: string, from: string, to: string): Promise<string> {
   return downloadFile(reportPath(choirId, from, to), `attendance-${from}-${to}.csv`, { accept: "text/csv" });
+}
+
+/** Whether one gets reminder mails, and the way to turn them on or off. */
+export function useMyReminders() {
+  const queryClient = useQueryClient();
+  const key = ["me", "reminders"] as const;
+  const state = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiRequest<MyReminders>("/me/reminders", { signal }),
+  });
+  const set = useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest<MyReminders>("/me/reminders", { method: "PUT", body: { enabled } }),
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+  return { state, set };
+}
+
+/** A choir's reminders (days before each service, or off), and the way to change them (administrators). */
+export function useChoirReminders(choirId: string) {
+  const queryClient = useQueryClient();
+  const key = ["choir-reminders", choirId] as const;
+  const path = `/choirs/${encodeURIComponent(choirId)}/reminders`;
+  const state = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiRequest<ChoirReminders>(path, { signal }),
+  });
+  const set = useMutation({
+    mutationFn: (days: number | null) => apiRequest<ChoirReminders>(path, { method: "PUT", body: { days } }),
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+  return { state, set };
 }

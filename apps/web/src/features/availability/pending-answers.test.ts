@@ -53,7 +53,10 @@ describe("answers kept while offline", () => {
 
 describe("the attendance report's period", () => {
   it("is the last three months by default, and told wrong before the server is asked", () => {
-    expect(reportRangeFrom(new URLSearchParams(), "2026-12-05")).toEqual({ from: "2026-09-05", to: "2026-12-05" });
+    expect(reportRangeFrom(new URLSearchParams(), "2026-12-05")).toEqual({
+      from: "2026-09-05",
+      to: "2026-12-05",
+    });
     expect(reportRangeProblem({ from: "2026-12-05", to: "2026-12-01" })).toBe("order");
     expect(reportRangeProblem({ from: "2025-01-01", to: "2026-12-01" })).toBe("tooLong");
     expect(reportRangeProblem({ from: "soon", to: "2026-12-01" })).toBe("invalid");

@@ -13,6 +13,7 @@ import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/session";
+import { ChoirReminderSetting } from "../../availability/components/reminder-settings";
 import { useChoir } from "../api";
 import { isChoirAdmin } from "../choir-form";
 import { ChoirDetails } from "../components/choir-details";
@@ -152,6 +153,7 @@ export function ChoirAdminPage() {
                   {t("choir.admin.attendanceLink")}
                 </Button>
               </Card>
+              <ChoirReminderSetting choirId={choir.id} />
               <PlaylistEditingSetting choir={choir} />
               <ChoirVoicePartsSetting choir={choir} />
               <DangerZone choir={choir} />

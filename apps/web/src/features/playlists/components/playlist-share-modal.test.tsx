@@ -2,7 +2,13 @@ import type { Playlist } from "@choir/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en.json";
-import { directorUser, mockFetchPerTest, NO_ANSWERS, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import {
+  directorUser,
+  mockFetchPerTest,
+  NO_ANSWERS,
+  renderPage,
+  TEST_CHOIR_ID,
+} from "../../../test/render-page";
 import { playlistKeys } from "../api";
 import { PlaylistDetailPage } from "../pages/playlist-detail-page";
 import { canEditPlaylist } from "./playlist-share-modal";

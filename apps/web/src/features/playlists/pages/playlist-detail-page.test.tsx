@@ -3,7 +3,13 @@ import { Notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
-import { directorUser, mockFetchPerTest, NO_ANSWERS, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
+import {
+  directorUser,
+  mockFetchPerTest,
+  NO_ANSWERS,
+  renderPage,
+  TEST_CHOIR_ID,
+} from "../../../test/render-page";
 import { EditPlaylistPage } from "./edit-playlist-page";
 import { PlaylistDetailPage } from "./playlist-detail-page";
 

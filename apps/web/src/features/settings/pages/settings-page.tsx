@@ -10,13 +10,14 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconCalendar, IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
+import { IconBell, IconCalendar, IconLanguage, IconPalette, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLayout } from "../../../components/page-layout";
 import { currentLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, setLanguage } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
 import { CalendarAddress } from "../../availability/components/calendar-address";
+import { MyReminderSwitch } from "../../availability/components/reminder-settings";
 import { NameForm } from "../../profile/components/name-form";
 
 function SectionHeader({ icon, title, id }: { icon: ReactNode; title: string; id: string }) {
@@ -119,6 +120,18 @@ export function SettingsPage() {
             {t("availability.calendar.description")}
           </Text>
           <CalendarAddress />
+        </Card>
+
+        <Card component="section" aria-labelledby="settings-reminders" data-testid="settings-reminders">
+          <SectionHeader
+            icon={<IconBell size={22} />}
+            title={t("availability.reminders.title")}
+            id="settings-reminders"
+          />
+          <Text mt="sm" mb="md" c="dimmed">
+            {t("availability.reminders.description")}
+          </Text>
+          <MyReminderSwitch />
         </Card>
       </Stack>
     </PageLayout>

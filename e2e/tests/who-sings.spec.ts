@@ -1,0 +1,195 @@
+import { readFile } from "node:fs/promises";
+import { apiCall } from "../fixtures/api";
+import { newDirector, newMemberOf, type Person } from "../fixtures/director";
+import { text } from "../fixtures/locales";
+import { pictureInBothLanguages } from "../fixtures/screens";
+import { expect, test } from "../fixtures/test";
+
+// Who sings on Sunday (decision 0118): a singer answers on a phone — online, then offline and sent when the network
+// returns — the director watches the counts move by voice part, answers for someone who phoned in, marks who came at
+// the door on a phone, and reads and downloads the attendance report.
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Today where the browser is, yyyy-MM-dd: a service today is asked about and is in the report's default period. */
+async function today(person: Person): Promise<string> {
+  return person.page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+}
+
+/** The first word of a person's name, as the app lists them. */
+const firstName = (person: Person) => person.user.name.split(" ")[0]!;
+
+async function userId(person: Person): Promise<string> {
+  return (await apiCall<{ id: string }>(person.page, "GET", "/api/me", undefined, 200)).id;
+}
+
+/** The count of those singing in a part, as the playlist screen shows it. */
+const singing = (person: Person, part: string) =>
+  person.page.locator(`[data-testid="availability-counts-part"][data-part="${part}"]`);
+
+test("a singer answers on a phone, online and offline; the director sees the counts move by part, marks who came and reads the report", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const director = await newDirector(browser, "sunday-director", { name: "Who Sings Chorale" });
+  const alto = await newMemberOf(browser, director, "sunday-alto", PHONE);
+  const tenor = await newMemberOf(browser, director, "sunday-tenor");
+  const choirId = director.choirId;
+  for (const [person, part] of [
+    [director, "Soprano"],
+    [alto, "Alto"],
+    [tenor, "Tenor"],
+  ] as const) {
+    await apiCall(
+      director.page,
+      "PUT",
+      `/api/choirs/${choirId}/members/${await userId(person)}/voice-part`,
+      { voicePart: part },
+      200,
+    );
+  }
+  const playlist = await apiCall<{ id: string }>(
+    director.page,
+    "POST",
+    "/api/playlists",
+    { choirId, date: await today(director), time: "09:00", title: "Sunday Mass", sections: [] },
+    201,
+  );
+
+  // The singer's dashboard leads with the service and the question: one tap.
+  await alto.page.goto("/dashboard");
+  const card = alto.page.getByTestId(`coming-up-${playlist.id}`);
+  await card.getByTestId("service-answer-yes").tap();
+  await expect(card.getByTestId("service-answer-yes")).toHaveAttribute("aria-pressed", "true");
+
+  // The director sees the altos move.
+  await director.page.goto(`/playlists/${playlist.id}`);
+  await expect(singing(director, "Alto")).toHaveAttribute("data-yes", "1");
+  await expect(singing(director, "Tenor")).toHaveAttribute("data-yes", "0");
+
+  // The singer opens the service from the dashboard; offline, they change their mind: kept, then sent.
+  await card.getByRole("link").first().tap();
+  await expect(alto.page).toHaveURL(`/playlists/${playlist.id}`);
+  await expect(alto.page.getByTestId("availability-answer-yes")).toHaveAttribute("aria-pressed", "true");
+  await alto.context.setOffline(true);
+  await alto.page.getByTestId("availability-answer-no").tap();
+  await expect(alto.page.getByTestId("availability-answer-no")).toHaveAttribute("aria-pressed", "true");
+  await expect(alto.page.getByTestId("availability-waiting")).toHaveText(text("en", "availability.waiting"));
+  await director.page.reload();
+  await expect(singing(director, "Alto")).toHaveAttribute("data-yes", "1");
+  await alto.context.setOffline(false);
+  await expect(alto.page.getByTestId("availability-waiting")).toHaveCount(0, { timeout: 15_000 });
+  await director.page.reload();
+  await expect(singing(director, "Alto")).toHaveAttribute("data-yes", "0");
+  await expect(director.page.getByTestId("availability-counts")).toContainText("1 not singing");
+
+  // With a note: the director reads it among who answered.
+  await alto.page.getByTestId("availability-note-edit").tap();
+  await alto.page.getByTestId("availability-note-input").fill("Away visiting my sister");
+  await alto.page.getByTestId("availability-note-save").tap();
+  await expect(alto.page.getByTestId("availability-note")).toHaveText("Away visiting my sister");
+  await pictureInBothLanguages(alto.page, "who-sings-singer", async (p) => {
+    await expect(p.getByTestId("availability-note")).toHaveText("Away visiting my sister");
+  });
+
+  // The tenor phones in: the director answers for him.
+  await director.page.reload();
+  await director.page.getByTestId("availability-who-toggle").click();
+  const who = director.page.getByTestId("availability-who");
+  await expect(who).toContainText("Away visiting my sister");
+  const tenorRow = who.getByTestId("availability-person").filter({ hasText: firstName(tenor) });
+  await tenorRow.getByTestId("availability-answer-for").click();
+  await director.page.getByRole("menuitem", { name: text("en", "availability.status.yes") }).click();
+  await expect(singing(director, "Tenor")).toHaveAttribute("data-yes", "1");
+  await expect(tenorRow).toHaveAttribute("data-status", "yes");
+  await pictureInBothLanguages(director.page, "who-sings-director", async (p) => {
+    await p.getByTestId("availability-who-toggle").click();
+    await expect(p.getByTestId("availability-who")).toBeVisible();
+  });
+
+  // At the door, on a phone: all who said yes, then the alto who came after all.
+  await director.page.setViewportSize({ width: 390, height: 844 });
+  const sheet = director.page.getByRole("dialog");
+  const marked = sheet.locator('[data-testid="attendance-person"][aria-checked="true"]');
+  await pictureInBothLanguages(director.page, "attendance-sheet", async (p) => {
+    await p.getByTestId("attendance-open").click();
+    await p.getByRole("dialog").getByTestId("attendance-all-yes").click();
+    await expect(p.getByRole("dialog").locator('[aria-checked="true"]')).toHaveCount(1);
+  });
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText(firstName(tenor));
+  await sheet
+    .getByTestId("attendance-person")
+    .filter({ hasText: firstName(alto) })
+    .click();
+  await expect(sheet.getByTestId("attendance-count")).toHaveText("2 of 3 here");
+  await sheet.getByTestId("attendance-save").click();
+  await expect(sheet).toHaveCount(0);
+  await expect(director.page.getByTestId("attendance-open")).toContainText("· 2");
+
+  // The report, from the choir's page: by part and by person, and its CSV.
+  await director.page.setViewportSize({ width: 1280, height: 800 });
+  await director.page.goto(`/choir/${choirId}/admin`);
+  await director.page.getByTestId("choir-attendance-link").click();
+  await expect(director.page).toHaveURL(new RegExp(`/choir/${choirId}/attendance`));
+  await expect(director.page.getByTestId("attendance-report-services")).toHaveText("1 service");
+  const rate = (part: string) =>
+    director.page
+      .locator(`[data-testid="attendance-report-part"][data-part="${part}"]`)
+      .getByTestId("attendance-report-part-rate");
+  await expect(rate("Soprano")).toHaveText("0 %");
+  await expect(rate("Alto")).toHaveText("100 %");
+  await expect(rate("Tenor")).toHaveText("100 %");
+  const downloading = director.page.waitForEvent("download");
+  await director.page.getByTestId("attendance-report-download").click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^attendance-who-sings-chorale-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const csv = (await readFile((await download.path())!)).toString("utf8").replace(/^\uFEFF/, "");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(
+    /^Name,Voice part,\d{4}-\d{2}-\d{2} 09:00 Sunday Mass,Attended,Services,Rate \(%\)$/,
+  );
+  expect(lines.find((line) => line.startsWith(firstName(alto)))).toMatch(/,Alto,1,1,1,100$/);
+  expect(lines.find((line) => line.startsWith(firstName(director)))).toMatch(/,Soprano,0,0,1,0$/);
+  await pictureInBothLanguages(director.page, "attendance-report", async (p) => {
+    await expect(p.getByTestId("attendance-report-services")).toBeVisible();
+  });
+
+  for (const person of [director, alto, tenor]) await person.context.close();
+});
+
+test("a singer keeps their calendar address in Settings: made, shown once, made anew and turned off", async ({
+  browser,
+}) => {
+  const director = await newDirector(browser, "calendar-director", { name: "Calendar Chorale" });
+  const page = director.page;
+  await page.goto("/settings");
+  await page.getByTestId("calendar-make").click();
+  const address = await page.getByTestId("calendar-url").inputValue();
+  expect(address).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const feed = await page.request.get(new URL(address).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+
+  // Back later: the address is on, not shown again; a new one replaces it.
+  await page.reload();
+  await expect(page.getByTestId("calendar-active")).toBeVisible();
+  await pictureInBothLanguages(page, "settings-calendar", async (p) => {
+    await expect(p.getByTestId("calendar-active")).toBeVisible();
+  });
+  await page.getByTestId("calendar-make").click();
+  const next = await page.getByTestId("calendar-url").inputValue();
+  expect(next).not.toBe(address);
+  expect((await page.request.get(new URL(address).pathname)).status()).toBe(404);
+  await page.getByTestId("calendar-off").click();
+  await expect(page.getByTestId("calendar-url")).toHaveCount(0);
+  expect((await page.request.get(new URL(next).pathname)).status()).toBe(404);
+  await director.context.close();
+});
