@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { apiCall } from "../fixtures/api";
 import { newDirector, newMemberOf, type Person } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { latestMailTo } from "../fixtures/mail";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, test } from "../fixtures/test";
 
@@ -11,14 +12,8 @@ import { expect, test } from "../fixtures/test";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** Today where the browser is, yyyy-MM-dd: a service today is asked about and is in the report's default period. */
-async function today(person: Person): Promise<string> {
-  return person.page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  });
-}
+/** The service's date: a Sunday ahead, fixed so that the pictures do not move with the clock. */
+const SUNDAY = "2030-12-01";
 
 /** The first word of a person's name, as the app lists them. */
 const firstName = (person: Person) => person.user.name.split(" ")[0]!;
@@ -56,7 +51,7 @@ test("a singer answers on a phone, online and offline; the director sees the cou
     director.page,
     "POST",
     "/api/playlists",
-    { choirId, date: await today(director), time: "09:00", title: "Sunday Mass", sections: [] },
+    { choirId, date: SUNDAY, time: "09:00", title: "Sunday Mass", sections: [] },
     201,
   );
 
@@ -96,8 +91,41 @@ test("a singer answers on a phone, online and offline; the director sees the cou
     await expect(p.getByTestId("availability-note")).toHaveText("Away visiting my sister");
   });
 
-  // The tenor phones in: the director answers for him.
+  // The director reminds who has not answered; the tenor answers from the mail, without signing in.
   await director.page.reload();
+  await director.page.getByTestId("availability-remind").click();
+  await expect(director.page.getByText("Reminders sent to 2 people.")).toBeVisible();
+  const mail = await latestMailTo(director.page.request, tenor.user.email);
+  expect(mail.subject).toMatch(/^Are you singing on .*, 09:00\? · Who Sings Chorale$/);
+  const link = /https?:\/\/\S+\/answer\/[\w-]{43}/.exec(mail.text ?? "")?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const signedOut = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const inbox = await signedOut.newPage();
+  await inbox.goto(new URL(link!).pathname);
+  await expect(inbox.getByTestId("answer-page-service")).toContainText("Sunday Mass");
+  await pictureInBothLanguages(inbox, "who-sings-mail-link", async (p) => {
+    await expect(p.getByTestId("answer-page-maybe")).toBeVisible();
+  });
+  await inbox.getByTestId("answer-page-maybe").tap();
+  await expect(inbox.getByTestId("answer-page-done")).toHaveText(
+    text("en", "availability.answerPage.saved").replace(
+      "{{answer}}",
+      text("en", "availability.status.maybe"),
+    ),
+  );
+  // The link has given its answer: opened again, it says so and asks nothing.
+  await inbox.reload();
+  await expect(inbox.getByTestId("answer-page-done")).toBeVisible();
+  await expect(inbox.getByTestId("answer-page-yes")).toHaveCount(0);
+  await signedOut.close();
+
+  // The tenor then phones in: he is coming after all; the director answers for him.
+  await director.page.reload();
+  await expect(director.page.getByTestId("availability-counts")).toContainText("1 maybe");
   await director.page.getByTestId("availability-who-toggle").click();
   const who = director.page.getByTestId("availability-who");
   await expect(who).toContainText("Away visiting my sister");
@@ -131,11 +159,12 @@ test("a singer answers on a phone, online and offline; the director sees the cou
   await expect(sheet).toHaveCount(0);
   await expect(director.page.getByTestId("attendance-open")).toContainText("· 2");
 
-  // The report, from the choir's page: by part and by person, and its CSV.
+  // The report, from the sheet, on the three months up to the service: by part and by person, and its CSV. (The
+  // choir's page opens it too, on the three months up to today.)
   await director.page.setViewportSize({ width: 1280, height: 800 });
-  await director.page.goto(`/choir/${choirId}/admin`);
-  await director.page.getByTestId("choir-attendance-link").click();
-  await expect(director.page).toHaveURL(new RegExp(`/choir/${choirId}/attendance`));
+  await director.page.getByTestId("attendance-open").click();
+  await director.page.getByTestId("attendance-report-link").click();
+  await expect(director.page).toHaveURL(`/choir/${choirId}/attendance?from=2030-09-01&to=${SUNDAY}`);
   await expect(director.page.getByTestId("attendance-report-services")).toHaveText("1 service");
   const rate = (part: string) =>
     director.page
@@ -147,19 +176,19 @@ test("a singer answers on a phone, online and offline; the director sees the cou
   const downloading = director.page.waitForEvent("download");
   await director.page.getByTestId("attendance-report-download").click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(
-    /^attendance-who-sings-chorale-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
-  );
+  expect(download.suggestedFilename()).toBe(`attendance-who-sings-chorale-2030-09-01-${SUNDAY}.csv`);
   const csv = (await readFile((await download.path())!)).toString("utf8").replace(/^\uFEFF/, "");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(
-    /^Name,Voice part,\d{4}-\d{2}-\d{2} 09:00 Sunday Mass,Attended,Services,Rate \(%\)$/,
-  );
+  expect(lines[0]).toBe(`Name,Voice part,${SUNDAY} 09:00 Sunday Mass,Attended,Services,Rate (%)`);
   expect(lines.find((line) => line.startsWith(firstName(alto)))).toMatch(/,Alto,1,1,1,100$/);
   expect(lines.find((line) => line.startsWith(firstName(director)))).toMatch(/,Soprano,0,0,1,0$/);
   await pictureInBothLanguages(director.page, "attendance-report", async (p) => {
     await expect(p.getByTestId("attendance-report-services")).toBeVisible();
   });
+  await director.page.goto(`/choir/${choirId}/admin`);
+  await director.page.getByTestId("choir-attendance-link").click();
+  await expect(director.page).toHaveURL(`/choir/${choirId}/attendance`);
+  await expect(director.page.getByTestId("attendance-report-empty")).toBeVisible();
 
   for (const person of [director, alto, tenor]) await person.context.close();
 });

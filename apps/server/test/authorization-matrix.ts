@@ -843,6 +843,13 @@ export const MATRIX: Row[] = [
     note: "the choir's reminder mails are set by its administrators",
   },
   {
+    route: "POST /api/playlists/{id}/reminders",
+    call: (w) => ({ method: "POST", url: `/api/playlists/${w.playlistId}/reminders` }),
+    expect: choirAdmin(200),
+    removedMember: 404,
+    note: "an administrator reminds the unanswered now (once a person)",
+  },
+  {
     route: "GET /api/me/reminders",
     call: () => get("/api/me/reminders"),
     expect: signedIn(200),

@@ -96,6 +96,24 @@ describe("reminder mails", () => {
     expect(sent.some((mail) => mail.text?.includes("Far Away Vespers"))).toBe(false);
     expect(later.statusCode).toBe(201);
 
+    // An administrator reminds now for the far playlist: everyone unanswered who has not turned them off, once.
+    const laterId = later.json().id as string;
+    expect((await call(cast.member, "POST", `/api/playlists/${laterId}/reminders`)).statusCode).toBe(403);
+    expect((await call(cast.outsider, "POST", `/api/playlists/${laterId}/reminders`)).statusCode).toBe(404);
+    const now = await call(cast.admin, "POST", `/api/playlists/${laterId}/reminders`);
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).toEqual({ sent: 4, held: 0 });
+    const farMails = (await mails()).slice(2);
+    expect(recipients(farMails).sort()).toEqual(
+      [cast.admin.email, cast.member.email, quiet.email, answered.email].sort(),
+    );
+    expect(farMails[0]!.subject).toMatch(/^Are you singing on /);
+    expect(farMails[0]!.text).toContain("“Far Away Vespers”");
+    expect((await call(cast.admin, "POST", `/api/playlists/${laterId}/reminders`)).json()).toEqual({
+      sent: 0,
+      held: 0,
+    });
+
     // The quiet member's link: what it answers for, then the answer, once.
     const quietMail = sent.find((mail) => recipients([mail]).includes(quiet.email))!;
     const token = linkIn(quietMail);

@@ -180,3 +180,9 @@ export type ReminderAnswer = z.infer<typeof ReminderAnswer>;
 
 export const REMINDER_LINK_USED = "reminder_link_used";
 export const REMINDER_LINK_PAST = "reminder_link_past";
+
+/** `POST /api/playlists/{id}/reminders`: the reminders sent now, and those a mail budget held back for later. */
+export const RemindNow = z
+  .object({ sent: z.number().int(), held: z.number().int() })
+  .meta({ id: "RemindNow" });
+export type RemindNow = z.infer<typeof RemindNow>;

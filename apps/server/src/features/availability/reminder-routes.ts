@@ -1,4 +1,11 @@
-import { ChoirReminders, ErrorBody, MyReminders, ReminderAnswer, ReminderLink } from "@choir/contract";
+import {
+  ChoirReminders,
+  ErrorBody,
+  MyReminders,
+  ReminderAnswer,
+  ReminderLink,
+  RemindNow,
+} from "@choir/contract";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,6 +22,7 @@ import {
   setMyReminders,
 } from "./reminder-links.js";
 import { REMINDER_INTERVAL_MS, ReminderSender, sendDueReminders } from "./reminders.js";
+import { playlistChoir } from "./service.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -28,8 +36,8 @@ const LinkParams = z.object({ token: z.string().max(100) });
 
 /** Opens the reminder sender on the app: every 15 minutes once ready (when mail can go), stopped on close. */
 export function registerReminderSender(app: FastifyInstance): void {
-  const sender = new ReminderSender(() =>
-    sendDueReminders(app.db, app.mailer, app.clock, app.log, app.config.publicUrl),
+  const sender = new ReminderSender(
+    async () => (await sendDueReminders(app.db, app.mailer, app.clock, app.log, app.config.publicUrl)).sent,
   );
   app.decorate("reminders", sender);
   // Without a mail server nothing could go: the sender does not run (the warning at start says why).
@@ -76,6 +84,31 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(app.db, request.params.id, request.session!.userId);
       return setChoirReminders(app.db, request.params.id, request.body.days, requestLanguage(request));
+    },
+  );
+
+  app.post(
+    "/api/playlists/:id/reminders",
+    {
+      onRequest: app.authenticate,
+      config: perMinute(10),
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Remind now the members who have not answered this playlist (administrators; members 403, others 404): " +
+          "once a person, never to those who turned reminders off, within the choir's mail budget; in the caller's " +
+          "language. `held`: reminders a budget held back for later",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: RemindNow, ...errors },
+      },
+    },
+    async (request) => {
+      const { choirId } = await playlistChoir(app.db, request.params.id, request.session!.userId);
+      await requireAdmin(app.db, choirId, request.session!.userId);
+      return sendDueReminders(app.db, app.mailer, app.clock, app.log, app.config.publicUrl, {
+        playlistId: request.params.id,
+        language: requestLanguage(request),
+      });
     },
   );
 

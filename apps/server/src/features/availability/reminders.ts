@@ -38,21 +38,32 @@ interface Due {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The reminders due now: unanswered, unsent, not turned off, the playlist from today to `days` ahead. */
-async function dueReminders(db: Db, today: string): Promise<Due[]> {
+/**
+ * The reminders due now: unanswered, unsent, not turned off, the playlist from today to the choir's `days` ahead; or,
+ * with `only`, that one playlist's (an administrator's "remind now"), in its language, whatever the choir's setting.
+ */
+async function dueReminders(
+  db: Db,
+  today: string,
+  only?: { playlistId: string; language: Language },
+): Promise<Due[]> {
+  const scope = only
+    ? sql`p.id = ${only.playlistId}::uuid and p.date >= ${today}::date`
+    : sql`s.choir_id is not null and p.date between ${today}::date and (${today}::date + s.days::int)`;
   return rowsOf<Due>(
     await db.execute(sql`
       select p.id as "playlistId", p.choir_id as "choirId", p.date::text as date, p.time,
-        coalesce(p.title, t.title) as title, c.name as "choirName", s.language,
+        coalesce(p.title, t.title) as title, c.name as "choirName",
+        ${only ? sql`${only.language}::text` : sql`s.language`} as language,
         m.user_id as "userId", u.email, u.first_name as "firstName"
-      from choir_reminder_settings s
-      join choirs c on c.id = s.choir_id
-      join playlists p on p.choir_id = s.choir_id
-        and p.date between ${today}::date and (${today}::date + s.days::int)
+      from playlists p
+      join choirs c on c.id = p.choir_id
+      left join choir_reminder_settings s on s.choir_id = p.choir_id
       left join playlist_templates t on t.id = p.template_id
-      join choir_members m on m.choir_id = s.choir_id
+      join choir_members m on m.choir_id = p.choir_id
       join users u on u.id = m.user_id
-      where not exists (select 1 from playlist_availability a where a.playlist_id = p.id and a.user_id = m.user_id)
+      where ${scope}
+        and not exists (select 1 from playlist_availability a where a.playlist_id = p.id and a.user_id = m.user_id)
         and not exists (select 1 from availability_reminders r where r.playlist_id = p.id and r.user_id = m.user_id)
         and not exists (select 1 from reminder_opt_outs o where o.user_id = m.user_id)
       order by p.date, p.time nulls first, p.id, m.user_id
@@ -81,20 +92,30 @@ async function personRemindersThisHour(db: Db, userId: string, now: Date): Promi
   return row?.count ?? 0;
 }
 
-/** Sends the reminders due now; answers how many went. What a budget holds back goes on a later run. */
+/**
+ * Sends the reminders due now (or, with `only`, one playlist's); answers how many went and how many a budget held
+ * back (they go on a later run).
+ */
 export async function sendDueReminders(
   db: Db,
   mailer: Mailer,
   clock: Clock,
   log: FastifyBaseLogger,
   publicUrl: string,
-): Promise<number> {
+  only?: { playlistId: string; language: Language },
+): Promise<{ sent: number; held: number }> {
   const now = clock.now();
   const today = now.toISOString().slice(0, 10);
   let sent = 0;
-  for (const due of await dueReminders(db, today)) {
-    if ((await choirMailsToday(db, due.choirId, now)) >= INVITATION_MAIL_LIMITS.perChoirPerDay) continue;
-    if ((await personRemindersThisHour(db, due.userId, now)) >= PER_PERSON_PER_HOUR) continue;
+  let held = 0;
+  for (const due of await dueReminders(db, today, only)) {
+    if (
+      (await choirMailsToday(db, due.choirId, now)) >= INVITATION_MAIL_LIMITS.perChoirPerDay ||
+      (await personRemindersThisHour(db, due.userId, now)) >= PER_PERSON_PER_HOUR
+    ) {
+      held += 1;
+      continue;
+    }
     const token = randomBytes(32).toString("base64url");
     const claimed = await db
       .insert(availabilityReminders)
@@ -136,7 +157,7 @@ export async function sendDueReminders(
         );
     }
   }
-  return sent;
+  return { sent, held };
 }
 
 /** How often due reminders are looked for. */
@@ -149,6 +170,7 @@ export class ReminderSender {
 
   constructor(private readonly run: () => Promise<number>) {}
 
+  /** One run now (or the one under way); answers how many mails went. */
   runOnce(): Promise<number> {
     this.#running ??= this.run().finally(() => {
       this.#running = null;

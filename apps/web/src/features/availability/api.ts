@@ -6,6 +6,7 @@ import type {
   CalendarFeedState,
   ChoirReminders,
   MyReminders,
+  RemindNow,
 } from "@choir/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
@@ -131,4 +132,12 @@ export function useChoirReminders(choirId: string) {
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
   return { state, set };
+}
+
+/** Reminds now the members who have not answered (administrators): once a person, within the choir's mail budget. */
+export function useRemindNow(playlistId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<RemindNow>(`/playlists/${encodeURIComponent(playlistId)}/reminders`, { method: "POST" }),
+  });
 }

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import classes from "./availability.module.css";
 
 const ICONS = { yes: IconCheck, no: IconX, maybe: IconQuestionMark } as const;
-const COLORS = { yes: "teal", no: "red", maybe: "yellow" } as const;
+/** Filled colours a white (or, for maybe, dark) label reads on at 4.5:1. */
+const COLORS = { yes: "teal.9", no: "red.9", maybe: "yellow.5" } as const;
 
 /** Yes / No / Maybe, one tap each; the chosen one filled and pressed. */
 export function AnswerButtons({
@@ -40,11 +41,13 @@ export function AnswerButtons({
             key={status}
             variant={chosen ? "filled" : "default"}
             color={COLORS[status]}
+            autoContrast
             aria-pressed={chosen}
             disabled={disabled}
             leftSection={<Icon size={18} aria-hidden="true" />}
             onClick={() => onChange(status)}
             className={classes.answer}
+            classNames={{ section: classes.answerIcon }}
             data-testid={`${testId}-${status}`}
           >
             {t(`availability.status.${status}`)}

@@ -5,9 +5,11 @@ import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { wrappingButton } from "../../../components/wrapping-button";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useRecordAttendance } from "../api";
+import { reportRangeEndingOn } from "../report-range";
 import classes from "./availability.module.css";
 import { peopleByPart } from "./people-by-part";
 import { partTitle } from "./who-answered";
@@ -21,6 +23,7 @@ export function AttendanceSheet({
   onClose,
   playlistId,
   choirId,
+  date,
   heading,
   summary,
 }: {
@@ -28,6 +31,8 @@ export function AttendanceSheet({
   onClose: () => void;
   playlistId: string;
   choirId: string;
+  /** The service's date: the report opens on the three months up to it. */
+  date: string;
   heading: string;
   summary: AvailabilitySummary;
 }) {
@@ -67,6 +72,7 @@ export function AttendanceSheet({
       fullScreen={isPhone}
       size="lg"
       title={t("availability.attendance.title", { heading })}
+      closeButtonProps={{ "aria-label": t("common.close") }}
       data-testid="attendance-sheet"
     >
       <Stack gap="sm">
@@ -80,6 +86,7 @@ export function AttendanceSheet({
               onClick={() => setPresent(new Set([...present, ...saidYes]))}
               disabled={saidYes.length === 0}
               data-testid="attendance-all-yes"
+              classNames={wrappingButton}
             >
               {t("availability.attendance.allYes")}
             </Button>
@@ -126,7 +133,11 @@ export function AttendanceSheet({
           </section>
         ))}
         <Group justify="space-between" gap="xs" mt="sm">
-          <Anchor component={Link} to={`/choir/${choirId}/attendance`} data-testid="attendance-report-link">
+          <Anchor
+            component={Link}
+            to={`/choir/${choirId}/attendance?${new URLSearchParams({ ...reportRangeEndingOn(date) })}`}
+            data-testid="attendance-report-link"
+          >
             {t("availability.report.open")}
           </Anchor>
           <Group gap="xs">

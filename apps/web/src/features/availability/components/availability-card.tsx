@@ -3,6 +3,7 @@ import { Button, Card, Collapse, Group, Stack, Text, TextInput, Title } from "@m
 import { IconClipboardCheck, IconNote, IconUsers } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { wrappingButton } from "../../../components/wrapping-button";
 import { todayIso } from "../../../lib/service-dates";
 import { useCurrentUser } from "../../../lib/session";
 import { showError } from "../../../lib/toast";
@@ -11,6 +12,7 @@ import { useMyAnswer, useSendWaitingAnswers } from "../use-my-answer";
 import { AnswerButtons } from "./answer-buttons";
 import { AttendanceSheet } from "./attendance-sheet";
 import { PartCounts } from "./part-counts";
+import { RemindButton } from "./remind-button";
 import { WhoAnswered } from "./who-answered";
 
 /**
@@ -75,7 +77,7 @@ function AvailabilityPanel({
           </Text>
         ) : null}
         {status && !isPast && draft === null ? (
-          <Group gap="xs" wrap="nowrap">
+          <Stack gap={2} align="flex-start">
             {note ? (
               <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="availability-note">
                 {note}
@@ -89,7 +91,7 @@ function AvailabilityPanel({
             >
               {note ? t("availability.note.edit") : t("availability.note.add")}
             </Button>
-          </Group>
+          </Stack>
         ) : null}
         {draft !== null ? (
           <form onSubmit={saveNote}>
@@ -125,18 +127,20 @@ function AvailabilityPanel({
           <>
             <Group gap="xs">
               <Button
-                variant="default"
+                variant="light"
                 leftSection={<IconUsers size={18} aria-hidden="true" />}
                 aria-expanded={isWhoOpen}
                 onClick={() => setWhoOpen((open) => !open)}
+                classNames={wrappingButton}
                 data-testid="availability-who-toggle"
               >
                 {t("availability.who.toggle")}
               </Button>
               <Button
-                variant="default"
+                variant="light"
                 leftSection={<IconClipboardCheck size={18} aria-hidden="true" />}
                 onClick={() => setAttendanceOpen(true)}
+                classNames={wrappingButton}
                 data-testid="attendance-open"
               >
                 {t("availability.attendance.open")}
@@ -145,6 +149,7 @@ function AvailabilityPanel({
                   : ""}
               </Button>
             </Group>
+            {!isPast && summary.data.counts.unanswered > 0 ? <RemindButton playlistId={playlist.id} /> : null}
             <Collapse expanded={isWhoOpen}>
               <WhoAnswered playlistId={playlist.id} summary={summary.data} />
             </Collapse>
@@ -153,6 +158,7 @@ function AvailabilityPanel({
               onClose={() => setAttendanceOpen(false)}
               playlistId={playlist.id}
               choirId={playlist.choirId}
+              date={playlist.date.slice(0, 10)}
               heading={heading}
               summary={summary.data}
             />

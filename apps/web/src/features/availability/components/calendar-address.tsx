@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core
 import { IconCalendarPlus, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../lib/dates";
+import { wrappingButton } from "../../../components/wrapping-button";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useCalendarFeed } from "../api";
@@ -68,9 +68,9 @@ export function CalendarAddress() {
             </CopyButton>
           </Group>
         </>
-      ) : active && state.data?.createdAt ? (
+      ) : active ? (
         <Text size="sm" data-testid="calendar-active">
-          {t("availability.calendar.active", { date: formatDate(state.data.createdAt.slice(0, 10), "LL") })}
+          {t("availability.calendar.active")}
         </Text>
       ) : null}
       <Group gap="xs">
@@ -79,6 +79,7 @@ export function CalendarAddress() {
           leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
           onClick={() => void make()}
           loading={create.isPending}
+          classNames={wrappingButton}
           data-testid="calendar-make"
         >
           {active ? t("availability.calendar.remake") : t("availability.calendar.make")}
@@ -89,6 +90,7 @@ export function CalendarAddress() {
             color="red"
             onClick={() => void turnOff()}
             loading={revoke.isPending}
+            classNames={wrappingButton}
             data-testid="calendar-off"
           >
             {t("availability.calendar.turnOff")}

@@ -1,5 +1,4 @@
 import { type AvailabilitySummary, STANDARD_VOICE_PARTS } from "@choir/contract";
-import { Stack, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { voicePartLabel } from "../../../lib/voice-parts";
@@ -30,37 +29,30 @@ export function PartCounts({
     counts.maybe > 0 ? t("availability.counts.maybe", { count: counts.maybe }) : null,
     counts.no > 0 ? t("availability.counts.no", { count: counts.no }) : null,
     counts.unanswered > 0 ? t("availability.counts.unanswered", { count: counts.unanswered }) : null,
-  ].filter(Boolean);
+  ].filter((text): text is string => text !== null);
   return (
-    <Stack gap={2} data-testid={testId}>
-      <Text fw={600} size="sm">
-        {t("availability.counts.singing", { count: counts.yes })}
-      </Text>
-      <ul className={classes.counts} aria-label={t("availability.counts.byPart")}>
-        {summary.byPart.map((part) => (
-          <li
-            key={part.part ?? "none"}
-            className={classes.count}
-            aria-label={t("availability.counts.partSinging", {
-              part: part.part === null ? t("choir.voiceParts.none") : voicePartLabel(t, part.part),
-              count: part.yes,
-            })}
-            data-testid={`${testId}-part`}
-            data-part={part.part ?? ""}
-            data-yes={part.yes}
-          >
-            <Text span fw={700}>
-              {shortPart(t, part.part)}
-            </Text>{" "}
-            {part.yes}
-          </li>
-        ))}
-      </ul>
-      {rest.length > 0 ? (
-        <Text size="sm" c="dimmed">
-          {rest.join(" · ")}
-        </Text>
-      ) : null}
-    </Stack>
+    <ul className={classes.counts} data-testid={testId} aria-label={t("availability.counts.byPart")}>
+      <li className={classes.countLead}>{t("availability.counts.singing", { count: counts.yes })}</li>
+      {summary.byPart.map((part) => (
+        <li
+          key={part.part ?? "none"}
+          className={classes.count}
+          aria-label={t("availability.counts.partSinging", {
+            part: part.part === null ? t("choir.voiceParts.none") : voicePartLabel(t, part.part),
+            count: part.yes,
+          })}
+          data-testid={`${testId}-part`}
+          data-part={part.part ?? ""}
+          data-yes={part.yes}
+        >
+          <span className={classes.countPart}>{shortPart(t, part.part)}</span> {part.yes}
+        </li>
+      ))}
+      {rest.map((text) => (
+        <li key={text} className={classes.countRest}>
+          {text}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import type { AvailabilityStatus, AvailabilitySummary } from "@choir/contract";
-import { ActionIcon, Badge, Group, Menu, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Group, Menu, Stack, Text, Title } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { failureMessage, messageText } from "../../../lib/messages";
@@ -9,7 +9,8 @@ import { useAnswerFor } from "../api";
 import classes from "./availability.module.css";
 import { type Person, peopleByPart } from "./people-by-part";
 
-const BADGE = { yes: "teal", no: "red", maybe: "yellow" } as const;
+/** Status words in colours that read at 4.5:1 on the page. */
+const STATUS_COLOR = { yes: "teal.9", no: "red.9", maybe: undefined } as const;
 
 /** Everyone's answer and note by voice part, for administrators, with a way to answer for someone who phoned in. */
 export function WhoAnswered({ playlistId, summary }: { playlistId: string; summary: AvailabilitySummary }) {
@@ -45,11 +46,16 @@ export function WhoAnswered({ playlistId, summary }: { playlistId: string; summa
                     ) : null}
                   </Stack>
                   <Group gap={4} wrap="nowrap">
-                    <Badge color={person.status ? BADGE[person.status] : "gray"} variant="light">
+                    <Text
+                      size="sm"
+                      fw={700}
+                      c={person.status ? STATUS_COLOR[person.status] : "dimmed"}
+                      className={classes.status}
+                    >
                       {person.status
                         ? t(`availability.status.${person.status}`)
                         : t("availability.status.none")}
-                    </Badge>
+                    </Text>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
                         <ActionIcon

@@ -10,16 +10,18 @@ import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
 import { type ReportRange, ReportRangeControls } from "../../../components/report-range";
 import { NetworkError } from "../../../lib/api-client";
-import { addDays, todayIso } from "../../../lib/service-dates";
+import { todayIso } from "../../../lib/service-dates";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
 import { downloadAttendance, useAttendanceReport } from "../api";
 import classes from "../components/availability.module.css";
 import { partTitle } from "../components/who-answered";
+import { reportRangeEndingOn } from "../report-range";
 
 /** The report's period from the address; the last three months up to today where a date is missing. */
 export function reportRangeFrom(params: URLSearchParams, today: string = todayIso()): ReportRange {
-  return { from: params.get("from") || addDays(today, -91), to: params.get("to") || today };
+  const fallback = reportRangeEndingOn(today);
+  return { from: params.get("from") || fallback.from, to: params.get("to") || fallback.to };
 }
 
 /** What is wrong with a period, if anything: the server's own rules, told before it is asked. */
@@ -209,7 +211,6 @@ function ReportTables({ report }: { report: AttendanceReport }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t("availability.report.person")}</Table.Th>
-              <Table.Th scope="col">{t("availability.report.part")}</Table.Th>
               <Table.Th scope="col" ta="end">
                 {t("availability.report.attended")}
               </Table.Th>
@@ -221,10 +222,18 @@ function ReportTables({ report }: { report: AttendanceReport }) {
           <Table.Tbody>
             {report.people.map((person) => (
               <Table.Tr key={person.memberId} data-testid="attendance-report-person">
-                <Table.Td className={classes.wrap}>{person.name}</Table.Td>
-                <Table.Td className={classes.wrap}>{partTitle(t, person.voicePart)}</Table.Td>
-                <Table.Td ta="end">{came(person.attended, person.services)}</Table.Td>
-                <Table.Td ta="end">{percent(person.rate, none)}</Table.Td>
+                <Table.Td className={classes.wrap}>
+                  {person.name}
+                  <Text size="sm" c="dimmed">
+                    {partTitle(t, person.voicePart)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="end" className={classes.status}>
+                  {came(person.attended, person.services)}
+                </Table.Td>
+                <Table.Td ta="end" className={classes.status}>
+                  {percent(person.rate, none)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
