@@ -52,7 +52,7 @@ test("a member typing a section's name keeps it while the director changes the p
     "/api/playlists",
     {
       choirId: director.choirId,
-      date: "2027-01-10",
+      date: "2031-01-12",
       title: "Epiphany Evening",
       sections: [
         { title: "Entrance", songs: [{ songId: morning }] },
