@@ -190,6 +190,23 @@ test("a singer answers on a phone, online and offline; the director sees the cou
   await expect(director.page).toHaveURL(`/choir/${choirId}/attendance`);
   await expect(director.page.getByTestId("attendance-report-empty")).toBeVisible();
 
+  // Away for a while: the alto answers every service between two dates at once, from the dashboard.
+  await alto.page.goto("/dashboard");
+  await alto.page.getByTestId("away-open").tap();
+  // Typed (a calendar opens under each field; leaving the field closes it).
+  for (const [field, day] of [
+    ["away-from", "2030-11-25"],
+    ["away-to", "2030-12-10"],
+  ] as const) {
+    await alto.page.getByTestId(field).fill(day);
+    await alto.page.getByTestId(field).blur();
+  }
+  await alto.page.getByTestId("away-maybe").tap();
+  await alto.page.getByTestId("away-note").fill("On retreat");
+  await alto.page.getByTestId("away-save").tap();
+  await expect(alto.page.getByText("Answered 1 service.")).toBeVisible();
+  await expect(card.getByTestId("service-answer-maybe")).toHaveAttribute("aria-pressed", "true");
+
   for (const person of [director, alto, tenor]) await person.context.close();
 });
 

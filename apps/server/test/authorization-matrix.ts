@@ -813,6 +813,16 @@ export const MATRIX: Row[] = [
     note: "administrators answer for someone who phoned in (here the admin for themselves); members 403",
   },
   {
+    route: "PUT /api/me/availability",
+    call: () => ({
+      method: "PUT",
+      url: "/api/me/availability",
+      payload: { from: "2030-03-01", to: "2030-03-15", status: "no" },
+    }),
+    expect: signedIn(200),
+    note: "one's own answer over a range of dates, for one's own choirs only",
+  },
+  {
     route: "PUT /api/playlists/{id}/attendance",
     call: (w) => ({
       method: "PUT",

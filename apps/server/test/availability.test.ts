@@ -155,6 +155,73 @@ describe("availability", () => {
   });
 });
 
+describe("answering a range of dates", () => {
+  it("answers every playlist of one's choirs in the range, replacing earlier answers, and no other", async () => {
+    const w = await world();
+    const other = await call(w.outsider, "POST", "/api/choirs", { name: `Other choir ${w.choir.id}` });
+    expect(other.statusCode, other.body).toBe(201);
+    const make = async (who: TestPerson, choirId: string, days: number) =>
+      (await call(who, "POST", "/api/playlists", { choirId, date: inDays(days), sections: [] })).json()
+        .id as string;
+    const inRange = await make(w.admin, w.choir.id, 5);
+    const after = await make(w.admin, w.choir.id, 40);
+    const past = await make(w.admin, w.choir.id, -5);
+    const notMine = await make(w.outsider, other.json().id, 6);
+    await call(w.member, "PUT", url(w.playlistId), { status: "yes" });
+
+    const away = await call(w.member, "PUT", "/api/me/availability", {
+      from: inDays(-10),
+      to: inDays(10),
+      status: "no",
+      note: "away 1–15 March",
+    });
+    expect(away.statusCode, away.body).toBe(200);
+    expect(away.json()).toEqual({ answered: 2 });
+    const mine = async (playlistId: string, who: TestPerson = w.member) =>
+      (await call(who, "GET", url(playlistId))).json().mine;
+    expect(await mine(w.playlistId)).toEqual({ status: "no", note: "away 1–15 March" });
+    expect(await mine(inRange)).toEqual({ status: "no", note: "away 1–15 March" });
+    expect(await mine(after)).toBeNull();
+    expect(await mine(past)).toBeNull();
+    expect(await mine(notMine, w.outsider)).toBeNull();
+
+    // Only one choir's, when it is named; a choir one is not in is 404.
+    expect(
+      (
+        await call(w.member, "PUT", "/api/me/availability", {
+          from: inDays(0),
+          to: inDays(50),
+          status: "maybe",
+          choirId: w.choir.id,
+        })
+      ).json(),
+    ).toEqual({ answered: 3 });
+    expect(
+      (
+        await call(w.member, "PUT", "/api/me/availability", {
+          from: inDays(0),
+          to: inDays(5),
+          status: "maybe",
+          choirId: other.json().id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    for (const bad of [
+      { from: inDays(5), to: inDays(1), status: "no" },
+      { from: inDays(0), to: inDays(400), status: "no" },
+      { from: inDays(0), to: inDays(1), status: "away" },
+      { from: "soon", to: inDays(1), status: "no" },
+    ]) {
+      const refused = await call(w.member, "PUT", "/api/me/availability", bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(
+      (await call(undefined, "PUT", "/api/me/availability", { from: inDays(0), to: inDays(1), status: "no" }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
 describe("attendance", () => {
   it("is recorded by administrators as a whole list, for members only, and read back by administrators", async () => {
     const w = await world();

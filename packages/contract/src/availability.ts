@@ -22,6 +22,10 @@ export const AVAILABILITY_LIMITS = {
   reportRangeDaysMax: 367,
   /** Services one attendance report lists at most (the earliest first). */
   reportServicesMax: 400,
+  /** The longest range of dates one answer covers ("away 1–15 March"), in days. */
+  rangeDaysMax: 366,
+  /** Playlists one range answer answers at most (the soonest first). */
+  rangePlaylistsMax: 200,
 } as const;
 
 /** An answer: the caller's own, or — for the choir's administrators — a member's named by `memberId`. */
@@ -186,3 +190,27 @@ export const RemindNow = z
   .object({ sent: z.number().int(), held: z.number().int() })
   .meta({ id: "RemindNow" });
 export type RemindNow = z.infer<typeof RemindNow>;
+
+/**
+ * `PUT /api/me/availability`: one answer for every playlist of one's choirs (or of `choirId`) dated from `from` to
+ * `to` ("away 1–15 March"); services already past are left alone; at most AVAILABILITY_LIMITS.rangeDaysMax days.
+ */
+export const RangeAnswer = z
+  .object({
+    from: IsoDate,
+    to: IsoDate,
+    status: z.enum(AVAILABILITY_STATUSES),
+    note: z.string().trim().max(AVAILABILITY_LIMITS.noteMax).nullish(),
+    choirId: z.uuid().optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: "must not be before from", path: ["to"] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < AVAILABILITY_LIMITS.rangeDaysMax, {
+    message: `must be at most ${AVAILABILITY_LIMITS.rangeDaysMax} days after from`,
+    path: ["to"],
+  })
+  .meta({ id: "RangeAnswer" });
+export type RangeAnswer = z.input<typeof RangeAnswer>;
+
+/** How many playlists a range answer answered. */
+export const RangeAnswered = z.object({ answered: z.number().int() }).meta({ id: "RangeAnswered" });
+export type RangeAnswered = z.infer<typeof RangeAnswered>;

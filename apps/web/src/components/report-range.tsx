@@ -26,6 +26,38 @@ export function parseTypedDay(input: string, language: string): string | null {
   return null;
 }
 
+/** A day field in the reader's language: picked in its calendar or typed ("Dec 7, 2026", "2026-12-07"). */
+export function DayField({
+  label,
+  value,
+  onChange,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  className?: string;
+  testId: string;
+}) {
+  const language = currentLanguage();
+  return (
+    <DateInput
+      className={className}
+      label={label}
+      value={value}
+      valueFormat={DAY_FORMAT}
+      dateParser={(input) => parseTypedDay(input, language)}
+      onChange={(next) => {
+        if (next && isDay(next)) onChange(next);
+      }}
+      leftSection={<IconCalendar size={18} aria-hidden="true" />}
+      popoverProps={{ withinPortal: true }}
+      data-testid={testId}
+    />
+  );
+}
+
 export interface ReportRange {
   from: string;
   to: string;
@@ -51,18 +83,12 @@ export function ReportRangeControls({
 }) {
   const language = currentLanguage();
   const dateField = (field: keyof ReportRange) => (
-    <DateInput
+    <DayField
       className={classes.dateInput}
       label={labels[field]}
       value={range[field]}
-      valueFormat={DAY_FORMAT}
-      dateParser={(input) => parseTypedDay(input, language)}
-      onChange={(value) => {
-        if (value && isDay(value)) onChange({ [field]: value });
-      }}
-      leftSection={<IconCalendar size={18} aria-hidden="true" />}
-      popoverProps={{ withinPortal: true }}
-      data-testid={`${testId}-${field}`}
+      onChange={(value) => onChange({ [field]: value })}
+      testId={`${testId}-${field}`}
     />
   );
   return (

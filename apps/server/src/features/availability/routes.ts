@@ -7,6 +7,8 @@ import {
   CalendarFeed,
   CalendarFeedState,
   ErrorBody,
+  RangeAnswer,
+  RangeAnswered,
 } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,7 +21,7 @@ import { UUID } from "../../shared/ids.js";
 import { choirNameOf } from "../songs/history.js";
 import { calendarFeed, calendarOwner, calendarState, newCalendarToken, revokeCalendar } from "./calendar.js";
 import { attendanceCsv, attendanceReport } from "./report.js";
-import { answer, availabilitySummary, playlistChoir, recordAttendance } from "./service.js";
+import { answer, answerRange, availabilitySummary, playlistChoir, recordAttendance } from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const PlaylistParams = z.object({ id: z.string().max(100) });
@@ -73,6 +75,29 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       await answer(app.db, request.params.id, caller, request.body);
       return availabilitySummary(app.db, request.params.id, caller);
     },
+  );
+
+  app.put(
+    "/api/me/availability",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "One answer for every playlist of one's choirs (or of `choirId`) dated from `from` to `to`, e.g. away " +
+          "1–15 March: earlier answers for them replaced, services already past left alone; at most 366 days and 200 playlists",
+        body: RangeAnswer,
+        response: { 200: RangeAnswered, ...errors },
+      },
+    },
+    async (request) => ({
+      answered: await answerRange(
+        app.db,
+        request.session!.userId,
+        request.body,
+        app.clock.now().toISOString().slice(0, 10),
+      ),
+    }),
   );
 
   app.put(

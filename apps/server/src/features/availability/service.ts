@@ -3,7 +3,7 @@
  * current members are the people counted: someone removed keeps no say and is not counted, and their old answer
  * counts again only if they return.
  */
-import type { AvailabilityStatus, AvailabilitySummary } from "@choir/contract";
+import { AVAILABILITY_LIMITS, type AvailabilityStatus, type AvailabilitySummary } from "@choir/contract";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import type { Db } from "../../db/client.js";
@@ -162,4 +162,38 @@ export async function recordAttendance(
         .values(ids.map((userId) => ({ playlistId, userId, markedBy: caller.userId })))
         .onConflictDoNothing();
   });
+}
+
+/**
+ * One answer for every playlist of the caller's choirs (or of `choirId`, 404 when not a member) dated in the range,
+ * at most AVAILABILITY_LIMITS.rangePlaylistsMax, the soonest first; earlier answers for them are replaced. Services
+ * already past are left as they were (from yesterday on, for a person whose day is behind the server's).
+ */
+export async function answerRange(
+  db: Db,
+  userId: string,
+  body: { from: string; to: string; status: AvailabilityStatus; note?: string | null; choirId?: string },
+  today: string,
+): Promise<number> {
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const from = body.from < yesterday ? yesterday : body.from;
+  if (body.choirId) await requireMember(db, body.choirId, userId);
+  const result = await db.execute(sql`
+    select p.id from playlists p
+    join choir_members m on m.choir_id = p.choir_id and m.user_id = ${userId}::uuid
+    where p.date between ${from}::date and ${body.to}::date
+      ${body.choirId ? sql`and p.choir_id = ${body.choirId}::uuid` : sql``}
+    order by p.date, p.id
+    limit ${AVAILABILITY_LIMITS.rangePlaylistsMax}`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  const note = body.note?.trim() || null;
+  await db
+    .insert(playlistAvailability)
+    .values(ids.map((playlistId) => ({ playlistId, userId, status: body.status, note, answeredBy: userId })))
+    .onConflictDoUpdate({
+      target: [playlistAvailability.playlistId, playlistAvailability.userId],
+      set: { status: body.status, note, answeredBy: userId, updatedAt: sql`now()` },
+    });
+  return ids.length;
 }

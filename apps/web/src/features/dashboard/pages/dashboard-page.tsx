@@ -13,7 +13,15 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useDocumentTitle, useReducedMotion } from "@mantine/hooks";
-import { IconMusic, IconPlus, IconSettings, IconSettingsCog, IconUsersGroup } from "@tabler/icons-react";
+import {
+  IconMusic,
+  IconPlaneDeparture,
+  IconPlus,
+  IconSettings,
+  IconSettingsCog,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
@@ -25,6 +33,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { messageText } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/session";
 import { showError, showSuccess } from "../../../lib/toast";
+import { AwayDialog } from "../../availability/components/away-dialog";
 import { ServiceAnswer } from "../../availability/components/service-answer";
 import {
   useAcceptEmailInvitation,
@@ -295,6 +304,7 @@ export function DashboardPage() {
 /** The next playlists of the user's choirs, each opening its detail page. */
 function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isPending: boolean }) {
   const { t } = useTranslation();
+  const [isAwayOpen, setAwayOpen] = useState(false);
   return (
     <section className={classes.section} aria-labelledby="coming-up-title" data-testid="dashboard-coming-up">
       <Title order={2} size="h3" id="coming-up-title" mb="sm">
@@ -339,6 +349,20 @@ function ComingUp({ playlists, isPending }: { playlists: UpcomingPlaylist[]; isP
           ))}
         </Stack>
       )}
+      {playlists.length > 0 ? (
+        <>
+          <Button
+            variant="subtle"
+            mt="xs"
+            leftSection={<IconPlaneDeparture size={18} aria-hidden="true" />}
+            onClick={() => setAwayOpen(true)}
+            data-testid="away-open"
+          >
+            {t("availability.away.open")}
+          </Button>
+          <AwayDialog opened={isAwayOpen} onClose={() => setAwayOpen(false)} />
+        </>
+      ) : null}
     </section>
   );
 }
