@@ -11,3 +11,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
 }
+
+/** Header-safe text: a name with line breaks must not spill into other headers. */
+export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();

@@ -1,11 +1,18 @@
 import "@mantine/dates/styles.css";
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { DateInput, DatesProvider } from "@mantine/dates";
 import { IconCalendar, IconDownload } from "@tabler/icons-react";
 import customParseFormat from "dayjs/plugin/customParseFormat";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { NetworkError } from "../lib/api-client";
 import "../lib/dates";
 import { dayjs } from "../lib/dayjs-language";
 import { currentLanguage } from "../lib/i18n";
+import { showError, showSuccess } from "../lib/toast";
+import { LoadingView } from "./loading-view";
+import { PageLayout } from "./page-layout";
 import classes from "./report-range.module.css";
 
 dayjs.extend(customParseFormat);
@@ -110,4 +117,74 @@ export function ReportRangeControls({
       </Group>
     </DatesProvider>
   );
+}
+
+/** A report's period kept in the page's address (`from`, `to`), so a report can be shared or reopened. */
+export function useRangeInAddress(range: ReportRange): (next: Partial<ReportRange>) => void {
+  const [, setParams] = useSearchParams();
+  return (next) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const [key, value] of Object.entries({ ...range, ...next })) updated.set(key, value);
+        return updated;
+      },
+      { replace: true },
+    );
+}
+
+/** A report's CSV download: `run` saves it and answers its file name; the toasts say how it went. */
+export function useReportDownload(run: () => Promise<string>, keys: { done: string; failed: string }) {
+  const { t } = useTranslation();
+  const [isDownloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const name = await run();
+      showSuccess(t(keys.done, { name }));
+    } catch (error) {
+      showError(t(error instanceof NetworkError ? error.messageKey : keys.failed));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { isDownloading, download };
+}
+
+/**
+ * What a choir's report page shows before its report: the loading view while the person is not known, the choir's
+ * "not found" when they are not in it (or may not read the report); null when the report may be drawn.
+ */
+export function useReportGate({
+  isLoading,
+  isAllowed,
+  loadingMessage,
+  back,
+  testId,
+}: {
+  isLoading: boolean;
+  isAllowed: boolean;
+  loadingMessage: string;
+  back: string;
+  testId: string;
+}): ReactNode {
+  const { t } = useTranslation();
+  if (isLoading) {
+    return (
+      <PageLayout size="lg" back={back}>
+        <LoadingView message={loadingMessage} />
+      </PageLayout>
+    );
+  }
+  if (!isAllowed) {
+    return (
+      <PageLayout size="sm" back="/dashboard">
+        <Stack gap="md" data-testid={testId}>
+          <Title order={1}>{t("choir.admin.notFoundTitle")}</Title>
+          <Text size="lg">{t("choir.admin.notFound")}</Text>
+        </Stack>
+      </PageLayout>
+    );
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 import { escapeHtml } from "@choir/contract";
 import type { Language } from "../../http/language.js";
 import type { MailMessage } from "../../mail/mailer.js";
+import { oneLine } from "../../mail/message.js";
 import { translateKey } from "../../shared/built-in-names.js";
 
 export interface ReminderMailInput {
@@ -14,9 +15,6 @@ export interface ReminderMailInput {
   link: string;
   settingsLink: string;
 }
-
-/** Header-safe: a name with line breaks must not spill into other headers. */
-const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 const TEXTS = {
   en: {

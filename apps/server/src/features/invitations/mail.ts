@@ -1,6 +1,7 @@
 import { escapeHtml } from "@choir/contract";
 import type { Language } from "../../http/language.js";
 import type { MailMessage } from "../../mail/mailer.js";
+import { oneLine } from "../../mail/message.js";
 
 export interface InvitationMailInput {
   to: string;
@@ -9,9 +10,6 @@ export interface InvitationMailInput {
   link: string;
   expiresAt: Date;
 }
-
-/** Header-safe: a name with line breaks must not spill into other headers. */
-const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 const TEXTS = {
   en: {

@@ -3,16 +3,20 @@ import { type AttendanceReport, AVAILABILITY_LIMITS } from "@choir/contract";
 import { Alert, Button, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconClipboardCheck, IconRefresh } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import { type ReportRange, ReportRangeControls } from "../../../components/report-range";
-import { NetworkError } from "../../../lib/api-client";
+import {
+  type ReportRange,
+  ReportRangeControls,
+  useRangeInAddress,
+  useReportDownload,
+  useReportGate,
+} from "../../../components/report-range";
 import { todayIso } from "../../../lib/service-dates";
 import { useCurrentUser } from "../../../lib/session";
-import { showError, showSuccess } from "../../../lib/toast";
 import { downloadAttendance, useAttendanceReport } from "../api";
 import classes from "../components/availability.module.css";
 import { partTitle } from "../components/who-answered";
@@ -43,7 +47,7 @@ const percent = (rate: number | null, none: string) => (rate === null ? none : `
 export function AttendanceReportPage() {
   const { t } = useTranslation();
   const { choirId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { data: user } = useCurrentUser();
   const choir = user?.choirs.find((c) => c.id === choirId);
   useDocumentTitle(`${t("availability.report.title")}${choir ? ` · ${choir.name}` : ""} · ${t("app.name")}`);
@@ -51,47 +55,24 @@ export function AttendanceReportPage() {
   const problem = reportRangeProblem(range);
   const isAdmin = choir?.role === "ChoirAdmin";
   const report = useAttendanceReport(choirId, isAdmin && !problem ? range : null);
-  const [isDownloading, setDownloading] = useState(false);
   const back = `/choir/${choirId}/admin`;
 
-  if (!user) {
-    return (
-      <PageLayout size="lg" back={back}>
-        <LoadingView message={t("availability.report.loading")} />
-      </PageLayout>
-    );
-  }
-  if (!choir || !isAdmin) {
-    return (
-      <PageLayout size="sm" back="/dashboard">
-        <Stack gap="md" data-testid="attendance-report-not-found">
-          <Title order={1}>{t("choir.admin.notFoundTitle")}</Title>
-          <Text size="lg">{t("choir.admin.notFound")}</Text>
-        </Stack>
-      </PageLayout>
-    );
-  }
-
-  const setRange = (next: Partial<ReportRange>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, value] of Object.entries({ ...range, ...next })) updated.set(key, value);
-        return updated;
-      },
-      { replace: true },
-    );
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const name = await downloadAttendance(choirId, range.from, range.to);
-      showSuccess(t("availability.report.downloaded", { name }));
-    } catch (error) {
-      showError(t(error instanceof NetworkError ? error.messageKey : "availability.report.downloadFailed"));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const setRange = useRangeInAddress(range);
+  const { isDownloading, download } = useReportDownload(
+    () => downloadAttendance(choirId, range.from, range.to),
+    {
+      done: "availability.report.downloaded",
+      failed: "availability.report.downloadFailed",
+    },
+  );
+  const gate = useReportGate({
+    isLoading: !user,
+    isAllowed: isAdmin,
+    loadingMessage: t("availability.report.loading"),
+    back,
+    testId: "attendance-report-not-found",
+  });
+  if (gate || !choir) return gate;
 
   let body: ReactNode;
   if (problem) {

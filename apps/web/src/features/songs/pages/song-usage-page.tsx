@@ -3,18 +3,22 @@ import type { SongUsageRow } from "@choir/contract";
 import { Alert, Anchor, Button, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconFileAnalytics, IconRefresh } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { PageLayout } from "../../../components/page-layout";
-import { ReportRangeControls } from "../../../components/report-range";
+import {
+  ReportRangeControls,
+  useRangeInAddress,
+  useReportDownload,
+  useReportGate,
+} from "../../../components/report-range";
 import { NetworkError } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/session";
-import { showError, showSuccess } from "../../../lib/toast";
 import { downloadSongUsage, useSongUsage } from "../api";
 import classes from "../components/song-usage.module.css";
-import { formatSungDay, rangeProblem, type UsageRange, usageRangeFrom } from "../history";
+import { formatSungDay, rangeProblem, usageRangeFrom } from "../history";
 
 /** The network text when the server could not be reached; otherwise the page's own text for the failure. */
 function failureKey(error: unknown, fallbackKey: string): string {
@@ -47,57 +51,32 @@ function RowCredits({ row }: { row: SongUsageRow }) {
 export function SongUsagePage() {
   const { t } = useTranslation();
   const { choirId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { data: user } = useCurrentUser();
   const choir = user?.choirs.find((c) => c.id === choirId);
   useDocumentTitle(`${t("songs.usage.title")}${choir ? ` · ${choir.name}` : ""} · ${t("app.name")}`);
   const range = usageRangeFrom(params);
   const problem = rangeProblem(range);
   const usage = useSongUsage(choirId, choir && !problem ? range : null);
-  const [isDownloading, setDownloading] = useState(false);
   const isPhone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   const back = `/choir/${choirId}/admin`;
 
-  if (!user) {
-    return (
-      <PageLayout size="lg" back={back}>
-        <LoadingView message={t("songs.usage.loading")} />
-      </PageLayout>
-    );
-  }
-
-  if (!choir) {
-    return (
-      <PageLayout size="sm" back="/dashboard">
-        <Stack gap="md" data-testid="song-usage-not-found">
-          <Title order={1}>{t("choir.admin.notFoundTitle")}</Title>
-          <Text size="lg">{t("choir.admin.notFound")}</Text>
-        </Stack>
-      </PageLayout>
-    );
-  }
-
-  const setRange = (next: Partial<UsageRange>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, value] of Object.entries({ ...range, ...next })) updated.set(key, value);
-        return updated;
-      },
-      { replace: true },
-    );
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const name = await downloadSongUsage(choirId, range.from, range.to);
-      showSuccess(t("songs.usage.downloaded", { name }));
-    } catch (error) {
-      showError(t(failureKey(error, "songs.usage.downloadFailed")));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const setRange = useRangeInAddress(range);
+  const { isDownloading, download } = useReportDownload(
+    () => downloadSongUsage(choirId, range.from, range.to),
+    {
+      done: "songs.usage.downloaded",
+      failed: "songs.usage.downloadFailed",
+    },
+  );
+  const gate = useReportGate({
+    isLoading: !user,
+    isAllowed: Boolean(choir),
+    loadingMessage: t("songs.usage.loading"),
+    back,
+    testId: "song-usage-not-found",
+  });
+  if (gate || !choir) return gate;
 
   let body: ReactNode;
   if (problem) {
