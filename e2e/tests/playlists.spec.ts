@@ -262,6 +262,8 @@ test("a director builds next Sunday's Mass on its screen, moves, drags and remov
   await expect(member.page.getByTestId(`choir-card-${choirId}`)).toBeVisible();
   await member.page.goto(`/playlists/${mass.id}`);
   await expect(entry(member.page, s1)).toBeVisible();
+  // A member may edit here (the choir's setting, read after the playlist): the empty sections show once that is known.
+  await expect(member.page.getByTestId("playlist-detail-page")).toHaveAttribute("data-can-edit", "true");
   expect(await shownOrder(member.page)).toEqual(before);
   await page.goto(`/playlists/${mass.id}`);
   await expectSongIn(page, "offertory", s4);

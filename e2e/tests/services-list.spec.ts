@@ -105,8 +105,12 @@ test("the list of services, its calendar and the planning dialog, in both langua
     page,
     "services-plan-dialog",
     async (p) => {
-      await p.getByTestId("services-plan-on-day").click();
-      await expect(p.getByTestId("plan-service-dialog")).toBeVisible();
+      // The dialog's code loads at the first click; a click that lands while the list is still settling is sent again.
+      const dialog = p.getByTestId("plan-service-dialog");
+      await expect(async () => {
+        if (!(await dialog.isVisible())) await p.getByTestId("services-plan-on-day").click();
+        await expect(dialog).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(p.getByTestId("plan-service-template")).toHaveValue(/^(Mass|Misa)$/);
       await expect(p.getByTestId("plan-service-date")).toHaveText(/1 (June|junio) 2031/);
     },

@@ -29,7 +29,8 @@ const singing = (person: Person, part: string) =>
 test("a singer answers on a phone, online and offline; the director sees the counts move by part, marks who came and reads the report", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Four people, a phone going offline and back, a mail, and six screens pictured in two languages.
+  test.setTimeout(480_000);
   const director = await newDirector(browser, "sunday-director", { name: "Who Sings Chorale" });
   const alto = await newMemberOf(browser, director, "sunday-alto", PHONE);
   const tenor = await newMemberOf(browser, director, "sunday-tenor");

@@ -813,6 +813,13 @@ export const MATRIX: Row[] = [
     note: "administrators answer for someone who phoned in (here the admin for themselves); members 403",
   },
   {
+    route: "GET /api/choirs/{id}/availability",
+    call: (w) => get(`/api/choirs/${w.choirId}/availability?ids=${w.playlistId}`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "counts by part of several playlists (the list of services)",
+  },
+  {
     route: "PUT /api/me/availability",
     call: () => ({
       method: "PUT",

@@ -155,6 +155,49 @@ describe("availability", () => {
   });
 });
 
+describe("the counts of several playlists", () => {
+  it("are given by part for the choir's own playlists, to its members only", async () => {
+    const w = await world();
+    const second = (
+      await call(w.admin, "POST", "/api/playlists", { choirId: w.choir.id, date: inDays(10), sections: [] })
+    ).json().id as string;
+    const foreign = await call(w.outsider, "POST", "/api/choirs", { name: `Foreign ${w.choir.id}` });
+    const foreignPlaylist = (
+      await call(w.outsider, "POST", "/api/playlists", {
+        choirId: foreign.json().id,
+        date: inDays(4),
+        sections: [],
+      })
+    ).json().id as string;
+    await call(w.member, "PUT", url(w.playlistId), { status: "yes" });
+    await call(w.tenor, "PUT", url(w.playlistId), { status: "yes" });
+    await call(w.alto2, "PUT", url(second), { status: "no" });
+
+    const path = `/api/choirs/${w.choir.id}/availability?ids=${w.playlistId},${second},${foreignPlaylist}`;
+    const answer = await call(w.member, "GET", path);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { playlists } = answer.json();
+    expect(playlists.map((p: { playlistId: string }) => p.playlistId)).toEqual([w.playlistId, second]);
+    // The same counts as each playlist's own summary.
+    for (const entry of playlists) {
+      const own = (await call(w.member, "GET", url(entry.playlistId))).json();
+      expect({ counts: entry.counts, byPart: entry.byPart }).toEqual({
+        counts: own.counts,
+        byPart: own.byPart,
+      });
+    }
+    expect(playlists[0].byPart.find((p: { part: string }) => p.part === "Alto").yes).toBe(1);
+    expect(playlists[1].counts).toEqual({ yes: 0, no: 1, maybe: 0, unanswered: 3 });
+
+    expect((await call(w.outsider, "GET", path)).statusCode).toBe(404);
+    const tooMany = Array.from({ length: 51 }, () => w.playlistId).join(",");
+    for (const ids of ["", "not-a-uuid", tooMany]) {
+      const bad = await call(w.member, "GET", `/api/choirs/${w.choir.id}/availability?ids=${ids}`);
+      expect(bad.statusCode, ids.slice(0, 20)).toBe(400);
+    }
+  });
+});
+
 describe("answering a range of dates", () => {
   it("answers every playlist of one's choirs in the range, replacing earlier answers, and no other", async () => {
     const w = await world();

@@ -38,6 +38,8 @@ export const AvailabilityAnswer = z
   .meta({ id: "AvailabilityAnswer" });
 export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswer>;
 
+export const AVAILABILITY_COUNTS_MAX_IDS = 50;
+
 const Counts = z.object({
   yes: z.number().int(),
   no: z.number().int(),
@@ -214,3 +216,25 @@ export type RangeAnswer = z.input<typeof RangeAnswer>;
 /** How many playlists a range answer answered. */
 export const RangeAnswered = z.object({ answered: z.number().int() }).meta({ id: "RangeAnswered" });
 export type RangeAnswered = z.infer<typeof RangeAnswered>;
+
+/** `GET /api/choirs/{id}/availability?ids=…`: the counts by part of up to 50 of the choir's playlists at once. */
+export const AvailabilityCountsQuery = z.object({
+  ids: z
+    .string()
+    .max(AVAILABILITY_COUNTS_MAX_IDS * 37)
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.uuid()).min(1).max(AVAILABILITY_COUNTS_MAX_IDS)),
+});
+
+export const AvailabilityCounts = z
+  .object({
+    playlists: z.array(
+      z.object({
+        playlistId: z.uuid(),
+        counts: Counts,
+        byPart: z.array(Counts.extend({ part: z.string().nullable() })),
+      }),
+    ),
+  })
+  .meta({ id: "AvailabilityCounts" });
+export type AvailabilityCounts = z.infer<typeof AvailabilityCounts>;

@@ -3,6 +3,8 @@ import {
   AttendanceReport,
   AttendanceReportQuery,
   AvailabilityAnswer,
+  AvailabilityCounts,
+  AvailabilityCountsQuery,
   AvailabilitySummary,
   CalendarFeed,
   CalendarFeedState,
@@ -12,7 +14,7 @@ import {
 } from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../access/choir-access.js";
+import { requireAdmin, requireMember } from "../../access/choir-access.js";
 import { notFound } from "../../http/errors.js";
 import { pickLanguage, requestLanguage } from "../../http/language.js";
 import { perMinute } from "../../http/rate-limit.js";
@@ -21,7 +23,14 @@ import { UUID } from "../../shared/ids.js";
 import { choirNameOf } from "../songs/history.js";
 import { calendarFeed, calendarOwner, calendarState, newCalendarToken, revokeCalendar } from "./calendar.js";
 import { attendanceCsv, attendanceReport } from "./report.js";
-import { answer, answerRange, availabilitySummary, playlistChoir, recordAttendance } from "./service.js";
+import {
+  answer,
+  answerRange,
+  availabilitySummary,
+  countsForPlaylists,
+  playlistChoir,
+  recordAttendance,
+} from "./service.js";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const PlaylistParams = z.object({ id: z.string().max(100) });
@@ -74,6 +83,26 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await standing(request.params.id, request.session!.userId);
       await answer(app.db, request.params.id, caller, request.body);
       return availabilitySummary(app.db, request.params.id, caller);
+    },
+  );
+
+  app.get(
+    "/api/choirs/:id/availability",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["availability"],
+        summary:
+          "Who sings on several of the choir's playlists at once (`ids`, comma-separated, at most 50): the counts and " +
+          "the counts by part of each (members; others 404); playlists of another choir are left out",
+        params: z.object({ id: z.uuid() }),
+        querystring: AvailabilityCountsQuery,
+        response: { 200: AvailabilityCounts, ...errors },
+      },
+    },
+    async (request) => {
+      await requireMember(app.db, request.params.id, request.session!.userId);
+      return { playlists: await countsForPlaylists(app.db, request.params.id, request.query.ids) };
     },
   );
 

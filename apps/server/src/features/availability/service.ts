@@ -50,15 +50,12 @@ async function membersWithAnswers(db: Db, playlistId: string, choirId: string): 
 type Counts = { yes: number; no: number; maybe: number; unanswered: number };
 const noCounts = (): Counts => ({ yes: 0, no: 0, maybe: 0, unanswered: 0 });
 
-/** The counts, the counts by part, the caller's answer and — for administrators — everyone's, with who came. */
-export async function availabilitySummary(
-  db: Db,
-  playlistId: string,
-  reader: { userId: string; choirId: string; isAdmin: boolean },
-): Promise<AvailabilitySummary> {
-  const members = await membersWithAnswers(db, playlistId, reader.choirId);
+type PartCounts = { part: string | null } & Counts;
+
+/** The counts and the counts by part of members' answers (a member with no answer is unanswered). */
+function countByPart(members: { voicePart: string | null; status: AvailabilityStatus | null }[]) {
   const counts = noCounts();
-  const parts = new Map<string | null, { part: string | null } & Counts>();
+  const parts = new Map<string | null, PartCounts>();
   for (const member of members) {
     const key = member.voicePart?.toLocaleLowerCase() ?? null;
     const part = parts.get(key) ?? { part: partName(member.voicePart), ...noCounts() };
@@ -67,10 +64,52 @@ export async function availabilitySummary(
     part[field] += 1;
     parts.set(key, part);
   }
+  return { counts, byPart: [...parts.values()].sort((a, b) => partOrder(a.part, b.part)) };
+}
+
+/**
+ * The counts by part of several playlists of one choir at once (the choir's list of services): playlists of another
+ * choir or unknown ones are left out.
+ */
+export async function countsForPlaylists(db: Db, choirId: string, playlistIds: string[]) {
+  if (playlistIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select p.id as "playlistId", m.voice_part as "voicePart", a.status
+    from playlists p
+    join choir_members m on m.choir_id = p.choir_id
+    left join playlist_availability a on a.playlist_id = p.id and a.user_id = m.user_id
+    where p.choir_id = ${choirId}::uuid and p.id in (${sql.join(
+      playlistIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const rows = (
+    result as unknown as {
+      rows: { playlistId: string; voicePart: string | null; status: AvailabilityStatus | null }[];
+    }
+  ).rows;
+  const byPlaylist = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = byPlaylist.get(row.playlistId);
+    if (list) list.push(row);
+    else byPlaylist.set(row.playlistId, [row]);
+  }
+  return playlistIds
+    .filter((id) => byPlaylist.has(id))
+    .map((playlistId) => ({ playlistId, ...countByPart(byPlaylist.get(playlistId)!) }));
+}
+
+/** The counts, the counts by part, the caller's answer and — for administrators — everyone's, with who came. */
+export async function availabilitySummary(
+  db: Db,
+  playlistId: string,
+  reader: { userId: string; choirId: string; isAdmin: boolean },
+): Promise<AvailabilitySummary> {
+  const members = await membersWithAnswers(db, playlistId, reader.choirId);
+  const { counts, byPart } = countByPart(members);
   const mine = members.find((member) => member.memberId === reader.userId);
   const summary: AvailabilitySummary = {
     counts,
-    byPart: [...parts.values()].sort((a, b) => partOrder(a.part, b.part)),
+    byPart,
     mine: mine?.status ? { status: mine.status, note: mine.note } : null,
     people: reader.isAdmin
       ? members.map((member) => ({

@@ -1,5 +1,6 @@
 import type {
   AttendanceReport,
+  AvailabilityCounts,
   AvailabilityStatus,
   AvailabilitySummary,
   CalendarFeed,
@@ -139,5 +140,20 @@ export function useRemindNow(playlistId: string) {
   return useMutation({
     mutationFn: () =>
       apiRequest<RemindNow>(`/playlists/${encodeURIComponent(playlistId)}/reminders`, { method: "POST" }),
+  });
+}
+
+/** Who sings on several of a choir's playlists at once (the list of services): counts by part, members only. */
+export function useAvailabilityCounts(choirId: string, playlistIds: string[], enabled: boolean) {
+  const ids = playlistIds.slice(0, 50);
+  return useQuery({
+    queryKey: ["availability", "counts", choirId, ids] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<AvailabilityCounts>(
+        `/choirs/${encodeURIComponent(choirId)}/availability?${new URLSearchParams({ ids: ids.join(",") })}`,
+        { signal },
+      ),
+    enabled: enabled && ids.length > 0,
+    retry: false,
   });
 }

@@ -20,7 +20,7 @@ export function PartCounts({
   summary,
   testId = "availability-counts",
 }: {
-  summary: AvailabilitySummary;
+  summary: Pick<AvailabilitySummary, "counts" | "byPart">;
   testId?: string;
 }) {
   const { t } = useTranslation();

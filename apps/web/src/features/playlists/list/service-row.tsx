@@ -1,9 +1,11 @@
+import type { AvailabilitySummary } from "@choir/contract";
 import { Badge, Text } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { currentLanguage } from "../../../lib/i18n";
 import { formatServiceTime, formatServiceWhen } from "../../../lib/service-dates";
+import { PartCounts } from "../../availability/components/part-counts";
 import { type ServiceItem, serviceTitle } from "./service-list";
 import classes from "./services.module.css";
 
@@ -15,10 +17,13 @@ export function ServiceRow({
   item,
   isNext = false,
   withinDay = false,
+  counts,
 }: {
   item: ServiceItem;
   isNext?: boolean;
   withinDay?: boolean;
+  /** Who sings, by part (the coming services, for the choir's members). */
+  counts?: Pick<AvailabilitySummary, "counts" | "byPart">;
 }) {
   const { t } = useTranslation();
   const when = withinDay
@@ -47,6 +52,7 @@ export function ServiceRow({
           <Text size="sm" c="dimmed" data-testid="service-details">
             {details.join(" · ")}
           </Text>
+          {counts ? <PartCounts summary={counts} testId="service-counts" /> : null}
         </div>
         {isNext ? (
           <Badge variant="light" tt="none" data-testid="service-next">

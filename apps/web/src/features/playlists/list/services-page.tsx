@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { lazyWhenOpened } from "../../../components/lazy-when-opened";
 import { isIsoDay, nextSunday, todayIso } from "../../../lib/service-dates";
+import { useCurrentUser } from "../../../lib/session";
+import { useAvailabilityCounts } from "../../availability/api";
 import { usePlaylistPermissions } from "../components/playlist-share-modal";
 import { useServices } from "./list-api";
 import { mergePages } from "./service-list";
@@ -32,6 +34,8 @@ export function ServicesPage({ choirId }: { choirId: string }) {
   const day = isIsoDay(requested) ? requested : null;
   const choirRef = useMemo(() => ({ choirId }), [choirId]);
   const { canEdit } = usePlaylistPermissions(choirRef);
+  const { data: user } = useCurrentUser();
+  const isMember = Boolean(user?.choirs.some((choir) => choir.id === choirId));
   const upcoming = useServices(choirId, "upcoming", today);
   const past = useServices(choirId, "past", today);
   const [planning, setPlanning] = useState<{ day: string } | null>(null);
@@ -50,6 +54,13 @@ export function ServicesPage({ choirId }: { choirId: string }) {
   const plan = (on: string) => setPlanning({ day: on });
   const upcomingRows = mergePages(upcoming.data?.pages ?? []);
   const pastRows = mergePages(past.data?.pages ?? []);
+  // Who sings on the coming services, by part (the choir's members only; an outsider never gets this far).
+  const counts = useAvailabilityCounts(
+    choirId,
+    upcomingRows.map((item) => item.id),
+    isMember,
+  );
+  const countsOf = new Map((counts.data?.playlists ?? []).map((entry) => [entry.playlistId, entry]));
   const isEmpty = upcoming.isSuccess && past.isSuccess && upcomingRows.length === 0 && pastRows.length === 0;
 
   return (
@@ -85,7 +96,7 @@ export function ServicesPage({ choirId }: { choirId: string }) {
           ) : (
             <ul className={classes.rows} data-testid="services-upcoming">
               {upcomingRows.map((item, index) => (
-                <ServiceRow key={item.id} item={item} isNext={index === 0} />
+                <ServiceRow key={item.id} item={item} isNext={index === 0} counts={countsOf.get(item.id)} />
               ))}
             </ul>
           )}

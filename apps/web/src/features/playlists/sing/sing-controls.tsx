@@ -15,6 +15,7 @@ import {
   IconArrowLeft,
   IconArrowRight,
   IconBroadcast,
+  IconMicrophone2,
   IconPlayerPause,
   IconPlayerPlay,
   IconSettings,
@@ -26,6 +27,7 @@ import { Hint } from "../../../components/hint";
 import { SetVoicePartLink } from "../../../components/set-voice-part-link";
 import { PartsControl } from "../../../components/song-sheet/parts-control";
 import { SHEET_FONT_SIZES } from "../../../components/song-sheet/use-sheet-settings";
+import { useAvailability } from "../../availability/api";
 import { SCORE_TURNS, type ScoreTurns, SING_SCHEMES, type SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
 import type { LeadControl } from "./use-lead";
@@ -261,11 +263,16 @@ export function LeadTool({ onLead, isTakeOver }: { onLead: () => void; isTakeOve
 export function LeadBar({
   control,
   otherLeader,
+  playlistId,
 }: {
   control: LeadControl;
   otherLeader: { id: string; name: string } | null;
+  playlistId: string;
 }) {
   const { t } = useTranslation();
+  // Who said they sing (the choir's members see it; offline or for anyone else it is left out).
+  const singing = useAvailability(playlistId, control.role !== "reader" || otherLeader !== null).data?.counts
+    .yes;
   const followers = control.lead?.followers ?? 0;
   const name = otherLeader?.name || t("sing.lead.someone");
   let status: string;
@@ -298,6 +305,15 @@ export function LeadBar({
             <IconUsers size={16} aria-hidden="true" />
             <span aria-hidden="true">{followers}</span>
             <VisuallyHidden>{t("sing.lead.followers", { count: followers })}</VisuallyHidden>
+          </span>
+        </Tooltip>
+      ) : null}
+      {singing !== undefined ? (
+        <Tooltip label={t("sing.lead.singing", { count: singing })} openDelay={300}>
+          <span className={classes.leadFollowers} data-testid="lead-singing" data-count={singing}>
+            <IconMicrophone2 size={16} aria-hidden="true" />
+            <span aria-hidden="true">{singing}</span>
+            <VisuallyHidden>{t("sing.lead.singing", { count: singing })}</VisuallyHidden>
           </span>
         </Tooltip>
       ) : null}

@@ -523,7 +523,7 @@ export function SingStage({
           />
         </div>
       </header>
-      <LeadBar control={lead} otherLeader={otherLeader} />
+      <LeadBar control={lead} otherLeader={otherLeader} playlistId={playlistId} />
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="sing-announcement">
         {t("sing.announce", { position: index + 1, total, title, section: sectionTitle })}
       </VisuallyHidden>
