@@ -22,6 +22,7 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { registerReminderSender, reminderRoutes } from "./features/availability/reminder-routes.js";
+import { readinessRoutes } from "./features/availability/readiness-routes.js";
 import { availabilityRoutes } from "./features/availability/routes.js";
 import { choirRoutes } from "./features/choirs/routes.js";
 import { invitationRoutes } from "./features/invitations/routes.js";
@@ -270,6 +271,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playlistLeadRoutes);
   await app.register(availabilityRoutes);
   await app.register(reminderRoutes);
+  await app.register(readinessRoutes);
   await app.register(sharingRoutes);
   await app.register(playlistExportRoutes);
   await app.register(songPdfRoutes);

@@ -813,6 +813,31 @@ export const MATRIX: Row[] = [
     note: "administrators answer for someone who phoned in (here the admin for themselves); members 403",
   },
   {
+    route: "GET /api/playlists/{id}/readiness",
+    call: (w) => get(`/api/playlists/${w.playlistId}/readiness`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "readiness by part for the choir's members, never names (decision 0122)",
+  },
+  {
+    route: "PUT /api/playlists/{id}/readiness/{songId}",
+    call: (w) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/readiness/${w.songId}`,
+      payload: { status: "learned" },
+    }),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "one's own mark on a song the playlist sings",
+  },
+  {
+    route: "GET /api/songs/{id}/readiness",
+    call: (w) => get(`/api/songs/${w.songId}/readiness`),
+    expect: choirRead(200),
+    removedMember: 404,
+    note: "where one may mark the song: the soonest coming playlist of each of one's choirs singing it",
+  },
+  {
     route: "GET /api/choirs/{id}/availability",
     call: (w) => get(`/api/choirs/${w.choirId}/availability?ids=${w.playlistId}`),
     expect: choirRead(200),
@@ -1316,6 +1341,26 @@ export const VISIBILITY_MATRIX: VisibilityRow[] = [
       url: `/api/playlists/${w.emptyPlaylistId}`,
       payload: { sections: [{ title: "Songs", songs: [{ songId: hiddenSong(w, c).id }] }] },
     }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/playlists/{id}/readiness",
+    call: (w) => get(`/api/playlists/${w.playlistId}/readiness`),
+    expect: 200,
+    note: "the hidden song is left out",
+  },
+  {
+    route: "PUT /api/playlists/{id}/readiness/{songId}",
+    call: (w, c) => ({
+      method: "PUT",
+      url: `/api/playlists/${w.playlistId}/readiness/${hiddenSong(w, c).id}`,
+      payload: { status: "learned" },
+    }),
+    expect: 404,
+  },
+  {
+    route: "GET /api/songs/{id}/readiness",
+    call: (w, c) => get(`/api/songs/${hiddenSong(w, c).id}/readiness`),
     expect: 404,
   },
   {

@@ -238,3 +238,63 @@ export const AvailabilityCounts = z
   })
   .meta({ id: "AvailabilityCounts" });
 export type AvailabilityCounts = z.infer<typeof AvailabilityCounts>;
+
+/**
+ * Readiness (decision 0122): a singer's own mark on a song of the choir's playlists — learned it, or still learning —
+ * kept per choir, so one mark holds in every playlist of that choir that sings the song. Counted by voice part for
+ * the choir's members; names are never shown.
+ */
+export const READINESS_STATUSES = ["learned", "learning"] as const;
+export type ReadinessStatus = (typeof READINESS_STATUSES)[number];
+
+/** `PUT /api/playlists/{id}/readiness/{songId}`: one's own mark; null takes it away. */
+export const ReadinessMark = z
+  .object({ status: z.enum(READINESS_STATUSES).nullable() })
+  .meta({ id: "ReadinessMark" });
+export type ReadinessMark = z.infer<typeof ReadinessMark>;
+
+const ReadinessCounts = z.object({
+  learned: z.number().int(),
+  learning: z.number().int(),
+  unmarked: z.number().int(),
+});
+
+/** One song's readiness in a choir: the caller's mark, the counts and the counts by part (the standard parts first). */
+export const SongReadiness = z
+  .object({
+    songId: z.string(),
+    mine: z.enum(READINESS_STATUSES).nullable(),
+    counts: ReadinessCounts,
+    byPart: z.array(ReadinessCounts.extend({ part: z.string().nullable() })),
+  })
+  .meta({ id: "SongReadiness" });
+export type SongReadiness = z.infer<typeof SongReadiness>;
+
+/** `GET /api/playlists/{id}/readiness`: every song of the playlist the caller may read, in the playlist's order. */
+export const PlaylistReadiness = z
+  .object({ songs: z.array(SongReadiness) })
+  .meta({ id: "PlaylistReadiness" });
+export type PlaylistReadiness = z.infer<typeof PlaylistReadiness>;
+
+/**
+ * `GET /api/songs/{id}/readiness`: for each of the caller's choirs with a coming playlist that sings the song, that
+ * playlist (the soonest) and the caller's mark.
+ */
+export const SongReadinessPlaces = z
+  .object({
+    choirs: z.array(
+      z.object({
+        choirId: z.string(),
+        choirName: z.string(),
+        mine: z.enum(READINESS_STATUSES).nullable(),
+        playlist: z.object({
+          id: z.string(),
+          title: z.string().nullable(),
+          date: z.string(),
+          time: z.string().nullable(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "SongReadinessPlaces" });
+export type SongReadinessPlaces = z.infer<typeof SongReadinessPlaces>;

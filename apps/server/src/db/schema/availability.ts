@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { choirs } from "./choirs.js";
 import { playlists } from "./playlists.js";
+import { songs } from "./songs.js";
 import { users } from "./users.js";
 
 /**
@@ -114,5 +115,33 @@ export const availabilityReminders = pgTable(
     primaryKey({ columns: [t.playlistId, t.userId] }),
     index("availability_reminders_choir_sent_idx").on(t.choirId, t.sentAt),
     index("availability_reminders_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Readiness (decision 0122): a member's own mark on a song of the choir's playlists — learned, or still learning —
+ * one per choir, person and song (no row: not marked). Only the choir's current members are counted.
+ */
+export const songReadiness = pgTable(
+  "song_readiness",
+  {
+    choirId: uuid("choir_id")
+      .notNull()
+      .references(() => choirs.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    songId: uuid("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["learned", "learning"] }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.choirId, t.userId, t.songId] }),
+    index("song_readiness_choir_song_idx").on(t.choirId, t.songId),
+    index("song_readiness_user_idx").on(t.userId),
+    index("song_readiness_song_idx").on(t.songId),
+    check("song_readiness_status_check", sql`${t.status} in ('learned', 'learning')`),
   ],
 );

@@ -203,6 +203,11 @@ export async function recordAttendance(
   });
 }
 
+/** The day before a yyyy-MM-dd date: services from it on still count as coming for a person whose day is behind. */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * One answer for every playlist of the caller's choirs (or of `choirId`, 404 when not a member) dated in the range,
  * at most AVAILABILITY_LIMITS.rangePlaylistsMax, the soonest first; earlier answers for them are replaced. Services
@@ -214,7 +219,7 @@ export async function answerRange(
   body: { from: string; to: string; status: AvailabilityStatus; note?: string | null; choirId?: string },
   today: string,
 ): Promise<number> {
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = dayBefore(today);
   const from = body.from < yesterday ? yesterday : body.from;
   if (body.choirId) await requireMember(db, body.choirId, userId);
   const result = await db.execute(sql`
