@@ -35,7 +35,12 @@ async function song(person: TestPerson, title: string, visibility = 1): Promise<
   return made.json().songId as string;
 }
 
-async function playlist(admin: TestPerson, choirId: string, date: string, songIds: string[]): Promise<string> {
+async function playlist(
+  admin: TestPerson,
+  choirId: string,
+  date: string,
+  songIds: string[],
+): Promise<string> {
   const made = await call(admin, "POST", "/api/playlists", {
     choirId,
     date,
@@ -59,9 +64,14 @@ async function world() {
     [alto2, "alto"],
     [tenor, "Tenor"],
   ] as const) {
-    const set = await call(cast.admin, "PUT", `/api/choirs/${cast.choir.id}/members/${person.id}/voice-part`, {
-      voicePart: part,
-    });
+    const set = await call(
+      cast.admin,
+      "PUT",
+      `/api/choirs/${cast.choir.id}/members/${person.id}/voice-part`,
+      {
+        voicePart: part,
+      },
+    );
     expect(set.statusCode, set.body).toBe(200);
   }
   const anthem = await song(cast.admin, "Anthem");
@@ -79,14 +89,16 @@ describe("readiness", () => {
     const marked = await call(w.member, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json()).toMatchObject({ songId: w.anthem, mine: "learned" });
-    expect((await call(w.alto2, "PUT", readiness(w.playlistId, w.anthem), { status: "learning" })).statusCode).toBe(
-      200,
-    );
-    expect((await call(w.tenor, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode).toBe(200);
+    expect(
+      (await call(w.alto2, "PUT", readiness(w.playlistId, w.anthem), { status: "learning" })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(w.tenor, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode,
+    ).toBe(200);
     // A second mark replaces the first.
-    expect((await call(w.alto2, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(w.alto2, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode,
+    ).toBe(200);
 
     const seen = (await call(w.member, "GET", readiness(w.playlistId))).json();
     expect(seen.songs.map((item: { songId: string }) => item.songId)).toEqual([w.anthem, w.hymn]);
@@ -114,7 +126,9 @@ describe("readiness", () => {
   it("keeps a mark for the choir: every playlist of the choir singing the song shows it, another choir's does not", async () => {
     const w = await world();
     const later = await playlist(w.admin, w.choir.id, inDays(12), [w.hymn]);
-    expect((await call(w.tenor, "PUT", readiness(later, w.hymn), { status: "learning" })).statusCode).toBe(200);
+    expect((await call(w.tenor, "PUT", readiness(later, w.hymn), { status: "learning" })).statusCode).toBe(
+      200,
+    );
     const first = (await call(w.tenor, "GET", readiness(w.playlistId))).json();
     expect(first.songs.find((item: { songId: string }) => item.songId === w.hymn).mine).toBe("learning");
 
@@ -127,9 +141,9 @@ describe("readiness", () => {
 
   it("is for the choir's members; a removed member's mark no longer counts", async () => {
     const w = await world();
-    expect((await call(w.member, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(w.member, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode,
+    ).toBe(200);
     for (const method of ["GET", "PUT"] as const) {
       const path = method === "PUT" ? readiness(w.playlistId, w.anthem) : readiness(w.playlistId);
       const body = method === "PUT" ? { status: "learned" } : undefined;
@@ -139,9 +153,9 @@ describe("readiness", () => {
     const removed = await call(w.admin, "DELETE", `/api/choirs/${w.choir.id}/members/${w.member.id}`);
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await call(w.member, "GET", readiness(w.playlistId))).statusCode).toBe(404);
-    expect((await call(w.member, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(w.member, "PUT", readiness(w.playlistId, w.anthem), { status: "learned" })).statusCode,
+    ).toBe(404);
     const anthem = (await call(w.admin, "GET", readiness(w.playlistId))).json().songs[0];
     expect(anthem.counts).toEqual({ learned: 0, learning: 0, unmarked: 3 });
     // Back in the choir, the old mark counts again.
@@ -160,18 +174,26 @@ describe("readiness", () => {
     expect(forMember.songs.map((item: { songId: string }) => item.songId)).toContain(secret);
     const forTenor = (await call(w.tenor, "GET", readiness(w.playlistId))).json();
     expect(forTenor.songs.map((item: { songId: string }) => item.songId)).toEqual([w.anthem, w.hymn]);
-    expect((await call(w.tenor, "PUT", readiness(w.playlistId, secret), { status: "learned" })).statusCode).toBe(404);
+    expect(
+      (await call(w.tenor, "PUT", readiness(w.playlistId, secret), { status: "learned" })).statusCode,
+    ).toBe(404);
     // A song the playlist does not sing, an unknown one, a malformed one.
     const elsewhere = await song(w.admin, "Not in this playlist");
     for (const songId of [elsewhere, "00000000-0000-4000-8000-000000000000", "not-a-song"])
-      expect((await call(w.tenor, "PUT", readiness(w.playlistId, songId), { status: "learned" })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await call(w.tenor, "PUT", readiness(w.playlistId, songId), { status: "learned" })).statusCode,
+      ).toBe(404);
   });
 
   it("refuses bad input with 400 and unknown playlists with 404, never 500", async () => {
     const w = await world();
-    for (const body of [{ status: "mastered" }, {}, { status: 1 }, { status: "learned".repeat(1000) }, null]) {
+    for (const body of [
+      { status: "mastered" },
+      {},
+      { status: 1 },
+      { status: "learned".repeat(1000) },
+      null,
+    ]) {
       const response = await call(w.member, "PUT", readiness(w.playlistId, w.anthem), body as never);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -185,7 +207,9 @@ describe("readiness from a song's page", () => {
     const w = await world();
     const past = await playlist(w.admin, w.choir.id, "2020-01-05", [w.anthem]);
     await playlist(w.admin, w.choir.id, inDays(20), [w.anthem]);
-    expect((await call(w.member, "PUT", readiness(past, w.anthem), { status: "learning" })).statusCode).toBe(200);
+    expect((await call(w.member, "PUT", readiness(past, w.anthem), { status: "learning" })).statusCode).toBe(
+      200,
+    );
     const places = await call(w.member, "GET", `/api/songs/${w.anthem}/readiness`);
     expect(places.statusCode, places.body).toBe(200);
     expect(places.json().choirs).toEqual([

@@ -1,4 +1,10 @@
-import { ErrorBody, PlaylistReadiness, ReadinessMark, SongReadiness, SongReadinessPlaces } from "@choir/contract";
+import {
+  ErrorBody,
+  PlaylistReadiness,
+  ReadinessMark,
+  SongReadiness,
+  SongReadinessPlaces,
+} from "@choir/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../http/errors.js";
@@ -79,7 +85,12 @@ export const readinessRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.session!.userId;
       if (!UUID.test(request.params.id)) throw notFound();
       await findVisibleSong(app.db, request.params.id, userId);
-      return songReadinessPlaces(app.db, request.params.id, userId, app.clock.now().toISOString().slice(0, 10));
+      return songReadinessPlaces(
+        app.db,
+        request.params.id,
+        userId,
+        app.clock.now().toISOString().slice(0, 10),
+      );
     },
   );
 };

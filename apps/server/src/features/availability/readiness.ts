@@ -33,7 +33,12 @@ type Counts = { learned: number; learning: number; unmarked: number };
 const noCounts = (): Counts => ({ learned: 0, learning: 0, unmarked: 0 });
 
 /** Each song's readiness among the choir's current members, with the reader's own mark. */
-async function readinessOf(db: Db, choirId: string, readerId: string, songIds: string[]): Promise<SongReadiness[]> {
+async function readinessOf(
+  db: Db,
+  choirId: string,
+  readerId: string,
+  songIds: string[],
+): Promise<SongReadiness[]> {
   if (songIds.length === 0) return [];
   const result = await db.execute(sql`
     select song.id as "songId", m.user_id as "userId", m.voice_part as "voicePart", r.status
@@ -44,12 +49,18 @@ async function readinessOf(db: Db, choirId: string, readerId: string, songIds: s
     cross join choir_members m
     left join song_readiness r on r.choir_id = m.choir_id and r.user_id = m.user_id and r.song_id = song.id
     where m.choir_id = ${choirId}::uuid`);
-  const bySong = new Map<string, SongReadiness & { parts: Map<string | null, Counts & { part: string | null }> }>();
+  const bySong = new Map<
+    string,
+    SongReadiness & { parts: Map<string | null, Counts & { part: string | null }> }
+  >();
   for (const id of songIds)
     bySong.set(id, { songId: id, mine: null, counts: noCounts(), byPart: [], parts: new Map() });
-  for (const row of rowsOf<{ songId: string; userId: string; voicePart: string | null; status: ReadinessStatus | null }>(
-    result,
-  )) {
+  for (const row of rowsOf<{
+    songId: string;
+    userId: string;
+    voicePart: string | null;
+    status: ReadinessStatus | null;
+  }>(result)) {
     const song = bySong.get(row.songId)!;
     const key = row.voicePart?.toLocaleLowerCase() ?? null;
     const part = song.parts.get(key) ?? { part: partName(row.voicePart), ...noCounts() };
@@ -144,6 +155,8 @@ export async function songReadinessPlaces(
   return {
     choirs: rows
       .map(({ choirId, choirName, mine, ...playlist }) => ({ choirId, choirName, mine, playlist }))
-      .sort((a, b) => a.playlist.date.localeCompare(b.playlist.date) || a.choirName.localeCompare(b.choirName)),
+      .sort(
+        (a, b) => a.playlist.date.localeCompare(b.playlist.date) || a.choirName.localeCompare(b.choirName),
+      ),
   };
 }
