@@ -31,6 +31,7 @@ import {
 import {
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
   useEffect,
   useId,
   useMemo,
@@ -69,6 +70,8 @@ export interface PracticePlayerProps {
    * where the singer sets theirs.
    */
   partChoirId?: string | null;
+  /** Drawn under the tracks: the singer's "Learned it" / "Not yet" for the song, where it has a playlist. */
+  footer?: ReactNode;
   onClose: () => void;
 }
 
@@ -86,6 +89,7 @@ export function PracticePlayer({
   tracks: allTracks,
   myPart,
   partChoirId,
+  footer,
   onClose,
 }: PracticePlayerProps) {
   const { t } = useTranslation();
@@ -408,6 +412,7 @@ export function PracticePlayer({
         </ul>
       </fieldset>
       {links.length > 0 ? <WebLinks links={links} /> : null}
+      {footer ? <div className={classes.footer}>{footer}</div> : null}
       <div ref={audioRef} hidden data-testid="practice-audio" />
     </section>
   );

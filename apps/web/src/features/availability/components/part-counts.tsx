@@ -7,7 +7,7 @@ import classes from "./availability.module.css";
 const STANDARD = new Set<string>(STANDARD_VOICE_PARTS);
 
 /** A part in a count line: the standard four by their letter (S, A/C, T, B), the choir's own and "no part" in full. */
-function shortPart(t: TFunction, part: string | null): string {
+export function shortPart(t: TFunction, part: string | null): string {
   if (part === null) return t("choir.voiceParts.none");
   return STANDARD.has(part) ? t(`availability.partShort.${part}`) : part;
 }

@@ -15,6 +15,7 @@ import { builtInTitleText } from "../../../lib/built-in-titles";
 import { failureMessage, messageText } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { AvailabilityCard } from "../../availability/components/availability-card";
+import { ReadinessCard } from "../../availability/components/readiness-card";
 import { useDeletePlaylistMutation } from "../page-mutations";
 import { durationLabel, playlistDuration, songCount } from "../playlist-entries";
 import { useEntryEditing } from "../use-entry-editing";
@@ -159,6 +160,8 @@ export function PlaylistScreen({
           {sections.map(renderSection)}
         </ScreenBoard>
       )}
+
+      <ReadinessCard playlist={playlist} />
 
       {canEdit ? (
         <>

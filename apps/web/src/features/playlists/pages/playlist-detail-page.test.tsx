@@ -102,6 +102,7 @@ function serve(initial: Playlist, answer: (call: Call) => Playlist | undefined) 
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (path === `/api/playlists/${PLAYLIST_ID}` && method === "GET") return json(current);
     if (path === `/api/playlists/${PLAYLIST_ID}/availability`) return json(NO_ANSWERS);
+    if (path === `/api/playlists/${PLAYLIST_ID}/readiness`) return json({ songs: [] });
     if (path === `/api/choirs/${TEST_CHOIR_ID}`)
       return json({ id: TEST_CHOIR_ID, membersEditPlaylists: false, members: [ANA] });
     const call = { method, path, body };

@@ -1,4 +1,3 @@
-import type { Playlist } from "@choir/contract";
 import { Button, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useMemo } from "react";
@@ -6,22 +5,17 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadingView } from "../../../components/loading-view";
 import { ApiError } from "../../../lib/api-client";
-import { builtInTitleText } from "../../../lib/built-in-titles";
-import { formatDate } from "../../../lib/dates";
+import { todayIso } from "../../../lib/service-dates";
 import { useCurrentUser, voicePartIn } from "../../../lib/session";
 import { usePlaylist } from "../api";
+import { playlistHeading } from "../components/playlist-heading";
 import { usePlaylistPermissions } from "../components/playlist-share-modal";
 import { useLivePlaylist } from "../live";
 import { singOrder, startIndex } from "../sing/sing-order";
+import { SingReadinessProvider } from "../sing/sing-readiness";
 import { SingStage } from "../sing/sing-stage";
 import classes from "../sing/sing-stage.module.css";
 import { createLeadFeed } from "../sing/use-lead";
-
-/** The playlist's name as its pages show it: its title, else its date. */
-function playlistHeading(t: ReturnType<typeof useTranslation>["t"], playlist: Playlist | undefined): string {
-  if (!playlist) return "";
-  return builtInTitleText(t, playlist.title ?? "") || formatDate(playlist.date, "dddd, LL");
-}
 
 /** /playlists/{playlistId}/sing: every song of the playlist in order, in its entry's key, page by page. */
 export function SingPage() {
@@ -36,7 +30,7 @@ export function SingPage() {
   const { canEdit } = usePlaylistPermissions(playlist.data ?? null);
   const { data: me } = useCurrentUser();
   const stops = useMemo(() => (playlist.data ? singOrder(playlist.data) : []), [playlist.data]);
-  const heading = playlistHeading(t, playlist.data);
+  const heading = playlist.data ? playlistHeading(t, playlist.data) : "";
   useDocumentTitle(`${t("sing.pageTitle")}${heading ? ` · ${heading}` : ""} · ${t("app.name")}`);
   const playlistPath = `/playlists/${encodeURIComponent(playlistId)}`;
 
@@ -64,20 +58,25 @@ export function SingPage() {
     );
   }
 
+  // A member marks the songs they learned while the service is coming (decision 0122).
+  const isMember = Boolean(me?.choirs.some((choir) => choir.id === playlist.data.choirId));
+  const isComing = playlist.data.date.slice(0, 10) >= todayIso();
   return (
-    <SingStage
-      key={playlist.data.id}
-      heading={heading}
-      stops={stops}
-      initialIndex={startIndex(stops, search.get("entry"))}
-      live={live}
-      closePath={playlistPath}
-      playlistId={playlist.data.id}
-      leadFeed={leadFeed}
-      canLead={canEdit}
-      meId={me?.id}
-      myPart={voicePartIn(me, playlist.data.choirId)}
-      choirId={playlist.data.choirId}
-    />
+    <SingReadinessProvider value={isMember && isComing ? playlist.data.id : null}>
+      <SingStage
+        key={playlist.data.id}
+        heading={heading}
+        stops={stops}
+        initialIndex={startIndex(stops, search.get("entry"))}
+        live={live}
+        closePath={playlistPath}
+        playlistId={playlist.data.id}
+        leadFeed={leadFeed}
+        canLead={canEdit}
+        meId={me?.id}
+        myPart={voicePartIn(me, playlist.data.choirId)}
+        choirId={playlist.data.choirId}
+      />
+    </SingReadinessProvider>
   );
 }

@@ -9,6 +9,7 @@ import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { songQuery } from "../../songs/api";
 import type { SingStop } from "./sing-order";
+import { SingReadiness } from "./sing-readiness";
 import type { SingSettings } from "./sing-settings";
 import classes from "./sing-stage.module.css";
 
@@ -97,6 +98,7 @@ export const SongPage = memo(function SongPage({
       </header>
       {body}
       <footer className={classes.songEnd}>
+        <SingReadiness songId={stop.entry.songId} />
         {next ? (
           <Button
             variant="light"

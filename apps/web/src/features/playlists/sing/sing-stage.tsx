@@ -46,6 +46,7 @@ import {
   type TurnDirection,
   tapZone,
 } from "./sing-order";
+import { SingReadiness } from "./sing-readiness";
 import { SingScorePage } from "./sing-score-page";
 import { useSingSettings } from "./sing-settings";
 import { type Arrival, SongPage, stopTitle } from "./sing-song-page";
@@ -585,6 +586,7 @@ export function SingStage({
             tracks={tracks.data}
             myPart={myPart}
             partChoirId={choirId}
+            footer={<SingReadiness songId={stop.entry.songId} testId="practice-readiness" />}
             onClose={() => {
               setPractising(false);
               stageRef.current?.focus({ preventScroll: true });

@@ -21,6 +21,11 @@ import { LazyPracticePlayer } from "../../../components/practice-player/lazy-pra
 import { ChordProGuideButton } from "../../../components/song-sheet/chordpro-guide";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { useCurrentUser, voicePartIn } from "../../../lib/session";
+import {
+  ReadinessPlace,
+  SongReadinessCard,
+  useReadinessPlaces,
+} from "../../availability/components/song-readiness";
 import { SongScores } from "../../scores/components/song-scores";
 import { useTracks } from "../../tracks/api";
 import { SongTracks } from "../../tracks/components/song-tracks";
@@ -154,6 +159,7 @@ function SongDetail({
   // In a choir's context its tracks of the song come too (on the original, its version's; on its version, the original's).
   const tracks = useTracks(song.songId, { choirId });
   const myPart = voicePartIn(user, choirId);
+  const readinessPlaces = useReadinessPlaces(song.songId, choirId);
 
   if (mode === "edit" && isCreator) {
     return (
@@ -288,6 +294,8 @@ function SongDetail({
 
       <SongHistory song={song} user={user} choirId={choirId} />
 
+      <SongReadinessCard songId={song.songId} places={readinessPlaces} />
+
       <SongTracks
         song={song}
         user={user}
@@ -310,6 +318,11 @@ function SongDetail({
             tracks={tracks.data}
             myPart={myPart}
             partChoirId={choirId ?? user.choirId}
+            footer={
+              readinessPlaces[0] ? (
+                <ReadinessPlace songId={song.songId} place={readinessPlaces[0]} testId="practice-readiness" />
+              ) : null
+            }
             onClose={() => setPractising(false)}
           />
         </div>
