@@ -348,6 +348,29 @@ test(
     await expect(page.getByTestId("sing-position")).toHaveText("2 / 2");
     await expect(page.getByTestId("sing-practice")).toHaveCount(0);
     await expect(player).toHaveCount(0);
+
+    // For a coming service the player asks whether the singer learned the song (decision 0122); the song's end says
+    // the same.
+    const coming = await apiCall<{ id: string }>(
+      page,
+      "POST",
+      "/api/playlists",
+      {
+        choirId: director.choirId,
+        date: "2030-11-24",
+        title: "Bell service",
+        sections: [{ title: "Practice", songs: [{ songId: withTracks }] }],
+      },
+      201,
+    );
+    await page.goto(`/playlists/${coming.id}/sing`);
+    await page.getByTestId("sing-practice").click();
+    await player.getByTestId("practice-readiness-learned").click();
+    await expect(player.getByTestId("practice-readiness-learned")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("sing-song").getByTestId("sing-readiness-learned")).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await director.context.close();
   },
 );

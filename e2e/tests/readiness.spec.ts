@@ -1,5 +1,5 @@
 import { apiCall, createChoirSong } from "../fixtures/api";
-import { newDirector, newMemberOf, type Person } from "../fixtures/director";
+import { choirOfThreeParts, type Person } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, test } from "../fixtures/test";
 
@@ -10,10 +10,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** The service's date: a Sunday ahead, fixed so that the pictures do not move with the clock. */
 const SUNDAY = "2030-12-08";
-
-async function userId(person: Person): Promise<string> {
-  return (await apiCall<{ id: string }>(person.page, "GET", "/api/me", undefined, 200)).id;
-}
 
 /** A song of the playlist screen's "Learning the songs". */
 const songRow = (person: Person, songId: string) =>
@@ -27,23 +23,7 @@ test("a singer marks the songs they learned on a phone — playlist, sing mode, 
   browser,
 }) => {
   test.setTimeout(300_000);
-  const director = await newDirector(browser, "ready-director", { name: "Readiness Chorale" });
-  const alto = await newMemberOf(browser, director, "ready-alto", PHONE);
-  const tenor = await newMemberOf(browser, director, "ready-tenor");
-  const choirId = director.choirId;
-  for (const [person, part] of [
-    [director, "Soprano"],
-    [alto, "Alto"],
-    [tenor, "Tenor"],
-  ] as const) {
-    await apiCall(
-      director.page,
-      "PUT",
-      `/api/choirs/${choirId}/members/${await userId(person)}/voice-part`,
-      { voicePart: part },
-      200,
-    );
-  }
+  const { director, alto, choirId } = await choirOfThreeParts(browser, "ready", "Readiness Chorale", PHONE);
   const advent = await createChoirSong(
     director.page,
     choirId,

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { apiCall } from "../fixtures/api";
-import { newDirector, newMemberOf, type Person } from "../fixtures/director";
+import { choirOfThreeParts, newDirector, type Person } from "../fixtures/director";
 import { text } from "../fixtures/locales";
 import { latestMailTo } from "../fixtures/mail";
 import { pictureInBothLanguages } from "../fixtures/screens";
@@ -18,10 +18,6 @@ const SUNDAY = "2030-12-01";
 /** The first word of a person's name, as the app lists them. */
 const firstName = (person: Person) => person.user.name.split(" ")[0]!;
 
-async function userId(person: Person): Promise<string> {
-  return (await apiCall<{ id: string }>(person.page, "GET", "/api/me", undefined, 200)).id;
-}
-
 /** The count of those singing in a part, as the playlist screen shows it. */
 const singing = (person: Person, part: string) =>
   person.page.locator(`[data-testid="availability-counts-part"][data-part="${part}"]`);
@@ -31,23 +27,12 @@ test("a singer answers on a phone, online and offline; the director sees the cou
 }) => {
   // Four people, a phone going offline and back, a mail, and six screens pictured in two languages.
   test.setTimeout(480_000);
-  const director = await newDirector(browser, "sunday-director", { name: "Who Sings Chorale" });
-  const alto = await newMemberOf(browser, director, "sunday-alto", PHONE);
-  const tenor = await newMemberOf(browser, director, "sunday-tenor");
-  const choirId = director.choirId;
-  for (const [person, part] of [
-    [director, "Soprano"],
-    [alto, "Alto"],
-    [tenor, "Tenor"],
-  ] as const) {
-    await apiCall(
-      director.page,
-      "PUT",
-      `/api/choirs/${choirId}/members/${await userId(person)}/voice-part`,
-      { voicePart: part },
-      200,
-    );
-  }
+  const { director, alto, tenor, choirId } = await choirOfThreeParts(
+    browser,
+    "sunday",
+    "Who Sings Chorale",
+    PHONE,
+  );
   const playlist = await apiCall<{ id: string }>(
     director.page,
     "POST",

@@ -1,8 +1,7 @@
 import { AVAILABILITY_STATUSES, type AvailabilityStatus } from "@choir/contract";
-import { Button, Group } from "@mantine/core";
 import { IconCheck, IconQuestionMark, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import classes from "./availability.module.css";
+import { ChoiceButtons } from "./choice-buttons";
 
 const ICONS = { yes: IconCheck, no: IconX, maybe: IconQuestionMark } as const;
 /** Filled colours a white (or, for maybe, dark) label reads on at 4.5:1. */
@@ -24,36 +23,20 @@ export function AnswerButtons({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const choices = AVAILABILITY_STATUSES.map((status) => ({
+    value: status,
+    label: t(`availability.status.${status}`),
+    icon: ICONS[status],
+    color: COLORS[status],
+  }));
   return (
-    <Group
-      gap="xs"
-      role="group"
-      aria-label={label}
-      wrap="nowrap"
-      className={classes.answers}
-      data-testid={testId}
-    >
-      {AVAILABILITY_STATUSES.map((status) => {
-        const Icon = ICONS[status];
-        const chosen = value === status;
-        return (
-          <Button
-            key={status}
-            variant={chosen ? "filled" : "default"}
-            color={COLORS[status]}
-            autoContrast
-            aria-pressed={chosen}
-            disabled={disabled}
-            leftSection={<Icon size={18} aria-hidden="true" />}
-            onClick={() => onChange(status)}
-            className={classes.answer}
-            classNames={{ section: classes.answerIcon }}
-            data-testid={`${testId}-${status}`}
-          >
-            {t(`availability.status.${status}`)}
-          </Button>
-        );
-      })}
-    </Group>
+    <ChoiceButtons
+      choices={choices}
+      value={value}
+      onChoose={onChange}
+      label={label}
+      disabled={disabled}
+      testId={testId}
+    />
   );
 }

@@ -1,17 +1,16 @@
 import { READINESS_STATUSES, type ReadinessStatus } from "@choir/contract";
-import { Button, Group } from "@mantine/core";
 import { IconBook2, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { showError } from "../../../lib/toast";
 import { useMarkReadiness } from "../readiness-api";
-import classes from "./availability.module.css";
+import { ChoiceButtons } from "./choice-buttons";
 
 const ICONS = { learned: IconCircleCheck, learning: IconBook2 } as const;
 const COLORS = { learned: "teal.9", learning: "blue.8" } as const;
 
 /**
- * "Learned it" / "Not yet" for one song of a playlist: one tap marks, a tap on the chosen one takes the mark
- * away. The mark holds in every playlist of the choir that sings the song.
+ * "Learned it" / "Not yet" for one song of a playlist: one tap marks, a tap on the chosen one takes the mark away. The
+ * mark holds in every playlist of the choir that sings the song.
  */
 export function ReadinessToggle({
   playlistId,
@@ -30,41 +29,24 @@ export function ReadinessToggle({
   const { t } = useTranslation();
   const mark = useMarkReadiness(playlistId);
   const shown = mark.isPending ? (mark.variables?.status ?? null) : mine;
-  const choose = (status: ReadinessStatus) =>
-    mark.mutate(
-      { songId, status: shown === status ? null : status },
-      { onError: () => showError(t("readiness.failed")) },
-    );
+  const choices = READINESS_STATUSES.map((status) => ({
+    value: status,
+    label: t(`readiness.status.${status}`),
+    icon: ICONS[status],
+    color: COLORS[status],
+  }));
   return (
-    <Group
-      gap="xs"
-      role="group"
-      aria-label={label}
-      wrap="nowrap"
-      className={classes.answers}
-      data-testid={testId}
-      data-mine={shown ?? ""}
-    >
-      {READINESS_STATUSES.map((status) => {
-        const Icon = ICONS[status];
-        const chosen = shown === status;
-        return (
-          <Button
-            key={status}
-            variant={chosen ? "filled" : "default"}
-            color={COLORS[status]}
-            autoContrast
-            aria-pressed={chosen}
-            leftSection={<Icon size={18} aria-hidden="true" />}
-            onClick={() => choose(status)}
-            className={classes.answer}
-            classNames={{ section: classes.answerIcon }}
-            data-testid={`${testId}-${status}`}
-          >
-            {t(`readiness.status.${status}`)}
-          </Button>
-        );
-      })}
-    </Group>
+    <ChoiceButtons
+      choices={choices}
+      value={shown}
+      onChoose={(status) =>
+        mark.mutate(
+          { songId, status: shown === status ? null : status },
+          { onError: () => showError(t("readiness.failed")) },
+        )
+      }
+      label={label}
+      testId={testId}
+    />
   );
 }
