@@ -116,8 +116,14 @@ test("a director sees when the choir last sang a song: in the add-song search, o
       await expect(p.getByTestId("song-credits")).toBeVisible();
       await expect(p.getByTestId("sheet-section").first()).toBeVisible();
     },
-    // The days are counted from today.
-    { mask: (p) => [p.getByTestId("song-history-date"), p.getByTestId("song-last-sung")] },
+    // The days are counted from today (the coming service readiness names too).
+    {
+      mask: (p) => [
+        p.getByTestId("song-history-date"),
+        p.getByTestId("song-last-sung"),
+        p.getByTestId("song-readiness-playlist"),
+      ],
+    },
   );
 
   // The library of the choir: the cards say when; "not sung in 3 months" leaves out what was sung lately.

@@ -12,6 +12,11 @@ export function shortPart(t: TFunction, part: string | null): string {
   return STANDARD.has(part) ? t(`availability.partShort.${part}`) : part;
 }
 
+/** The parts readiness's count line lists: none when nobody in the choir has a part (the total says it all). */
+export function countedParts<T extends { part: string | null }>(byPart: T[]): T[] {
+  return byPart.some((part) => part.part !== null) ? byPart : [];
+}
+
 /**
  * Who sings, by part: "S 6 · A 4 · T 1 · B 3", then "2 maybe · 1 not singing · 3 not answered". Each part read out in
  * full ("Alto: 4 singing").

@@ -2,7 +2,7 @@ import type { SongReadiness } from "@choir/contract";
 import { useTranslation } from "react-i18next";
 import { voicePartLabel } from "../../../lib/voice-parts";
 import classes from "./availability.module.css";
-import { shortPart } from "./part-counts";
+import { countedParts, shortPart } from "./part-counts";
 
 /**
  * How many learned a song, by part: "3 of 8 learned it · S 1/2 · A 2/3 · T 0/2 · B 0/1", each part read out in full
@@ -17,7 +17,7 @@ export function ReadinessCounts({
 }) {
   const { t } = useTranslation();
   const total = (counts: SongReadiness["counts"]) => counts.learned + counts.learning + counts.unmarked;
-  const parts = song.byPart.some((part) => part.part !== null) ? song.byPart : [];
+  const parts = countedParts(song.byPart);
   return (
     <ul className={classes.counts} data-testid={testId} aria-label={t("readiness.counts.byPart")}>
       <li className={classes.countLead}>

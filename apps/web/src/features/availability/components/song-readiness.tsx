@@ -39,7 +39,7 @@ export function ReadinessPlace({
   return (
     <Stack gap={6} data-testid={testId} data-choir-id={place.choirId}>
       <Text size="sm" fw={600}>
-        {t("readiness.forPlaylist", { playlist })}
+        <span data-testid={`${testId}-playlist`}>{t("readiness.forPlaylist", { playlist })}</span>
         <Text span c="dimmed" size="sm" fw={400}>
           {" · "}
           {place.choirName}
