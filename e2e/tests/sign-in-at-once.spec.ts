@@ -13,7 +13,7 @@ import { TIMED } from "../fixtures/timed";
 async function watchSignIn(page: Page): Promise<void> {
   await page.addInitScript(
     (words: string[]) => {
-      const marks = { callbackAt: 0, dashboardAt: 0, successShown: false };
+      const marks = { startedAt: performance.now(), callbackAt: 0, dashboardAt: 0, successShown: false };
       (window as unknown as { signInMarks: typeof marks }).signInMarks = marks;
       if (window.location.pathname === "/auth/callback") marks.callbackAt = performance.now();
       new MutationObserver(() => {
@@ -37,7 +37,7 @@ async function marks(page: Page) {
     () =>
       (
         window as unknown as {
-          signInMarks: { callbackAt: number; dashboardAt: number; successShown: boolean };
+          signInMarks: { startedAt: number; callbackAt: number; dashboardAt: number; successShown: boolean };
         }
       ).signInMarks,
   );
@@ -66,17 +66,46 @@ test("a returning person is taken from the issuer to the dashboard with no page 
   await person.context.close();
 });
 
-test("the dashboard shows within a second of the sign-in callback", TIMED, async ({ browser }) => {
-  const person = await returningPerson(browser);
-  await person.page.getByTestId("get-started").first().click();
-  await expect(person.page.getByTestId("dashboard-page")).toBeVisible({ timeout: 20_000 });
-  const seen = await marks(person.page);
-  expect(seen.callbackAt, "the callback page was opened").toBeGreaterThan(0);
-  const took = seen.dashboardAt - seen.callbackAt;
-  test
-    .info()
-    .annotations.push({ type: "sign-in", description: `callback to dashboard in ${Math.round(took)} ms` });
-  // The fixed pause alone used to be 1,500 ms.
-  expect(took, "from the callback page to the dashboard").toBeLessThan(1_000);
-  await person.context.close();
-});
+/**
+ * How long a signed-in person's dashboard takes to show when opened directly in `page`'s browser (the median of
+ * three loads, from the page's first script): the page and data work a sign-in shares, measured on this machine now.
+ */
+async function directDashboardMs(page: Page): Promise<number> {
+  const times: number[] = [];
+  for (let load = 0; load < 3; load++) {
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toBeVisible({ timeout: 20_000 });
+    const seen = await marks(page);
+    times.push(seen.dashboardAt - seen.startedAt);
+  }
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+/**
+ * The fixed pause this replaced held every sign-in for 1,500 ms. The callback's own work (trading the code, reading
+ * the person) may add at most this much to opening the dashboard directly, so that a pause of this length or more
+ * fails on a fast machine and a slow one alike.
+ */
+const EXCHANGE_ALLOWANCE_MS = 750;
+
+test(
+  "the dashboard shows after the sign-in callback as soon as the session is ready",
+  TIMED,
+  async ({ browser }) => {
+    const person = await returningPerson(browser);
+    await person.page.getByTestId("get-started").first().click();
+    await expect(person.page.getByTestId("dashboard-page")).toBeVisible({ timeout: 20_000 });
+    const seen = await marks(person.page);
+    expect(seen.callbackAt, "the callback page was opened").toBeGreaterThan(0);
+    const took = seen.dashboardAt - seen.callbackAt;
+    const direct = await directDashboardMs(person.page);
+    test.info().annotations.push({
+      type: "sign-in",
+      description: `callback to dashboard in ${Math.round(took)} ms; the dashboard opened directly in ${Math.round(direct)} ms`,
+    });
+    expect(took, "from the callback page to the dashboard, beyond opening it directly").toBeLessThan(
+      direct + EXCHANGE_ALLOWANCE_MS,
+    );
+    await person.context.close();
+  },
+);

@@ -34,6 +34,23 @@ afterAll(() => ctx?.close());
  * How long `work` took; a request still running after `giveUpMs` fails the test there (a stalled worker would
  * otherwise hold it until Vitest's own time-out, without saying why).
  */
+/**
+ * Expects `work` (a request answered with `status`) to answer within QUICK_MS. An answer slower than that is asked
+ * twice more and judged by the median of the three, as the cost sweep below does, so that one burst of another
+ * program's work on a shared machine does not decide; a stall (8 s before) fails every time.
+ */
+async function expectQuick(work: () => Promise<{ statusCode: number; body: string }>, status: number) {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const { ms, result } = await timed(work);
+    expect(result.statusCode, result.body.slice(0, 200)).toBe(status);
+    times.push(ms);
+    if (run === 0 && ms < QUICK_MS) return;
+  }
+  const middle = [...times].sort((a, b) => a - b)[1]!;
+  expect(middle, `answers took ${times.map(Math.round).join(", ")} ms`).toBeLessThan(QUICK_MS);
+}
+
 async function timed<T>(work: () => Promise<T>, giveUpMs = 10_000): Promise<{ ms: number; result: T }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -57,20 +74,20 @@ describe("the reported stalls", () => {
       headers: bearer(person.token),
       payload: { title: "Warm", content: "{title: Warm}\nla la", composer: "Ana Writer" },
     });
-    const { ms, result } = await timed(() =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/songs",
-        headers: bearer(person.token),
-        payload: {
-          title: "Spaces",
-          content: `{title: Spaces}\nla${" ".repeat(99_000)}la\n`,
-          composer: "Ana Writer",
-        },
-      }),
+    await expectQuick(
+      () =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/songs",
+          headers: bearer(person.token),
+          payload: {
+            title: "Spaces",
+            content: `{title: Spaces}\nla${" ".repeat(99_000)}la\n`,
+            composer: "Ana Writer",
+          },
+        }),
+      201,
     );
-    expect(result.statusCode, result.body.slice(0, 200)).toBe(201);
-    expect(ms).toBeLessThan(QUICK_MS);
   });
 
   it("exports as ChordPro a song whose line is `{t` and 99,000 spaces quickly", async () => {
@@ -94,15 +111,15 @@ describe("the reported stalls", () => {
       headers: bearer(person.token),
     });
     expect(warm.statusCode).toBe(200);
-    const { ms, result } = await timed(() =>
-      ctx.app.inject({
-        method: "GET",
-        url: `/api/songs/export?format=chordpro&ids=${created.json().songId}`,
-        headers: bearer(person.token),
-      }),
+    await expectQuick(
+      () =>
+        ctx.app.inject({
+          method: "GET",
+          url: `/api/songs/export?format=chordpro&ids=${created.json().songId}`,
+          headers: bearer(person.token),
+        }),
+      200,
     );
-    expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
-    expect(ms).toBeLessThan(QUICK_MS);
   });
 
   it("previews a SongSelect text whose line after the song number is `{c` and 30,000 spaces quickly", async () => {
@@ -115,16 +132,16 @@ describe("the reported stalls", () => {
       payload: { files: [{ name: "warm.txt", content: "Warm\n\nVerse 1\nLa\n\nCCLI Song # 2\n" }] },
     });
     expect(warm.statusCode, warm.body.slice(0, 200)).toBe(200);
-    const { ms, result } = await timed(() =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/songs/import/preview",
-        headers: bearer(person.token),
-        payload: { files: [{ name: "open-comment.txt", content }] },
-      }),
+    await expectQuick(
+      () =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/songs/import/preview",
+          headers: bearer(person.token),
+          payload: { files: [{ name: "open-comment.txt", content }] },
+        }),
+      200,
     );
-    expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
-    expect(ms).toBeLessThan(QUICK_MS);
   });
 });
 
