@@ -20,11 +20,8 @@
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_live),
  * BENCH_STREAMS (500), BENCH_PEOPLE (250), BENCH_CHANGES (50), BENCH_REREAD_CHANGES (10).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { cpus, loadavg } from "node:os";
 import { envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
 import { percentile } from "../search/measure.js";
 import { recreateDatabase } from "../search/seed.js";
@@ -205,32 +202,19 @@ async function main() {
     );
   log(`Live playlists benchmark: ${streamCount} streams of ${peopleCount} people, ${changeCount} changes`);
   await recreateDatabase(databaseUrl);
-  const memoryDir = mkdtempSync(join(tmpdir(), "choir-bench-live-"));
-  const memoryFile = join(memoryDir, "memory.json");
-  const probe = pathToFileURL(fileURLToPath(new URL("./memory-probe.ts", import.meta.url))).href;
   // Every stream comes from this one process's address: the per-address bound (LIVE_STREAMS_PER_ADDRESS, 50 by
   // default) is raised to hold them all, as for many readers behind one address (a school, a NAT).
   const server = await startServer(
     databaseUrl,
-    { BENCH_MEMORY_FILE: memoryFile, LIVE_STREAMS_PER_ADDRESS: String(streamCount + WARMUP_STREAMS) },
-    ["--expose-gc", "--import", probe],
+    { LIVE_STREAMS_PER_ADDRESS: String(streamCount + WARMUP_STREAMS) },
+    [],
+    { heapProbe: true },
   );
   const origin = server.origin;
 
   const memory = async (): Promise<Memory> => {
-    rmSync(memoryFile, { force: true });
-    process.kill(server.pid, "SIGUSR2");
-    const until = Date.now() + 10_000;
-    while (!existsSync(memoryFile)) {
-      if (Date.now() > until) throw new Error("the server did not report its memory");
-      await sleep(20);
-    }
-    const usage = JSON.parse(readFileSync(memoryFile, "utf8")) as { heapUsed: number };
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    return {
-      rssKiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN),
-      heapUsedKiB: usage.heapUsed / 1024,
-    };
+    const reading = await server.heap();
+    return { rssKiB: reading.rss / 1024, heapUsedKiB: reading.heapUsed / 1024 };
   };
 
   const lost: string[] = [];
@@ -482,7 +466,6 @@ async function main() {
     readAgent.destroy();
     streamAgent.destroy();
     await server.stop();
-    rmSync(memoryDir, { recursive: true, force: true });
   }
 
   const lines: string[] = [];

@@ -6,13 +6,15 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+/** bench/memory-probe.mjs, loaded into a server started with `heapProbe`. */
+const PROBE = new URL("../memory-probe.mjs", import.meta.url).href;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,10 +27,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A server's memory after a forced collection (`heapProbe`): V8's heap in use, array buffers, resident size. */
+export interface HeapReading {
+  heapUsed: number;
+  arrayBuffers: number;
+  rss: number;
+}
+
 export interface RunningServer {
   origin: string;
   pid: number;
   stop(): Promise<void>;
+  /** With `heapProbe`: collects the server's garbage and reads its memory (bench/memory-probe.mjs). */
+  heap(): Promise<HeapReading>;
   /** The server's song index as /api/health said when it was ready ("off" with SEARCH_INDEX=off). */
   searchIndex?: string;
 }
@@ -45,17 +56,22 @@ function buildServer(): void {
 /**
  * Starts the app's server on the benchmark database; `env` adds configuration (e.g. SEARCH_CACHE_MB). `nodeArgs`
  * are node flags for a server with a TypeScript module of the benchmark's own (`--import` of one): such a server
- * runs from the sources through tsx; without them it is the build.
+ * runs from the sources through tsx; without them it is the build. It is returned once its song index has been
+ * read, or, with `waitForIndex: false`, as soon as it answers. With `heapProbe`, it runs with `--expose-gc` and the
+ * memory probe, and `heap()` reads its memory after a forced collection.
  */
 export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  { waitForIndex = true, heapProbe = false }: { waitForIndex?: boolean; heapProbe?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "choir-bench-"));
+  const memoryFile = join(dataDir, "memory.json");
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  if (heapProbe) extraArgs.push("--expose-gc", "--import", PROBE);
   if (nodeArgs.length === 0) buildServer();
   const entry =
     nodeArgs.length === 0
@@ -80,9 +96,24 @@ export async function startServer(
       OIDC_CLIENT_SECRET: "",
       REDIS_URL: "",
       SMTP_URL: "",
+      ...(heapProbe ? { BENCH_MEMORY_FILE: memoryFile } : {}),
       ...env,
     },
   });
+  const heap = async (): Promise<HeapReading> => {
+    if (!heapProbe) throw new Error("started without heapProbe");
+    rmSync(memoryFile, { force: true });
+    child.kill("SIGUSR2");
+    const until = Date.now() + 10_000;
+    while (!existsSync(memoryFile)) {
+      if (Date.now() > until) throw new Error("the server did not report its memory");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const usage = JSON.parse(readFileSync(memoryFile, "utf8")) as { heapUsed: number; arrayBuffers: number };
+    const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
+    return { heapUsed: usage.heapUsed, arrayBuffers: usage.arrayBuffers, rss };
+  };
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once("exit", () => {
@@ -102,7 +133,8 @@ export async function startServer(
       const health = await fetch(`${origin}/api/health`);
       // Measured once the song index has been read (searches use the database alone until then).
       const state = health.ok ? ((await health.json()) as { searchIndex?: string }).searchIndex : undefined;
-      if (health.ok && state !== "loading") return { origin, pid: child.pid!, stop, searchIndex: state };
+      if (health.ok && (state !== "loading" || !waitForIndex))
+        return { origin, pid: child.pid!, stop, heap, searchIndex: state };
     } catch {
       // not listening yet
     }

@@ -11,13 +11,13 @@ import {
   TextTable,
   WorkArrays,
 } from "./index-structures.js";
-import { type HeadEntry, lexemeRankTerm, trigramKeys } from "./pg-text.js";
+import { type HeadEntry, lexemeScore, trigramKeys } from "./pg-text.js";
 
 /**
  * Building the song index: songs put in slots and taken out, the postings of their words, head words, title
  * trigrams and tags, who may see the songs not public to all, and the three orders (title, artist, creation) kept
- * sorted. What holds a word as a typo is worked out apart (index-typos.ts) and forgotten here whenever songs are
- * added or renumbered; searching is song-index.ts.
+ * sorted. What holds a word as a typo is worked out apart (index-typos.ts), for the songs added since when next
+ * asked, and forgotten here whenever songs are renumbered; searching is song-index.ts.
  */
 
 /** A song's search row as the index takes it (index-sync.ts reads it from `song_search`). */
@@ -51,7 +51,6 @@ export abstract class IndexStore {
   protected creator: number[] = [];
   protected versionChoir: number[] = [];
   protected choirs: (number[] | null)[] = [];
-  private tags: (number[] | null)[] = [];
   private titles: string[] = [];
   private artists: string[] = [];
   private created: number[] = [];
@@ -98,7 +97,6 @@ export abstract class IndexStore {
   /** Adds or replaces songs. Many rows at once (a first reading, a bulk change) are sorted once at the end. */
   put(rows: IndexRow[], sortLater = false): void {
     this.orders = {};
-    this.forgetTypos();
     const bulk = sortLater || rows.length > 64;
     for (const row of rows) {
       this.drop(row.songId, !bulk);
@@ -123,7 +121,6 @@ export abstract class IndexStore {
         if (version >= 0) this.listNotPublic(version, slot);
       }
       const tagList = row.tagIds?.length ? row.tagIds.map((id) => this.intern(id)) : null;
-      this.tags.push(tagList);
       this.titles.push(row.titleNorm);
       this.artists.push(row.artistNorm);
       this.created.push(row.createdUs);
@@ -132,12 +129,12 @@ export abstract class IndexStore {
       this.artistText.push(this.artistTexts.add(row.artistNorm, slot));
       this.slotOf.set(row.songId, slot);
       for (const lexeme of row.words) this.words.add(lexeme, slot);
-      // Each head lexeme's posting keeps the song's rank term for it (`lexemeRankTerm`): ranking adds them.
+      // Each head lexeme's posting keeps the song's score for it (`lexemeScore`): ranking adds their rank terms.
       for (const entry of row.head)
         this.headWords.add(
           entry.lexeme,
           slot,
-          lexemeRankTerm(entry.positions.length, (j) => entry.weights[j] ?? "D"),
+          lexemeScore(entry.positions.length, (j) => entry.weights[j] ?? "D"),
         );
       for (const tag of tagList ?? []) {
         let posting = this.tagPostings.get(tag);
@@ -166,13 +163,23 @@ export abstract class IndexStore {
     posting.push(slot);
   }
 
-  /** Sorts the orders again from the living songs (after `put(rows, true)`). */
+  /** Sorts the orders again from the living songs (after `put(rows, true)`), and trims the postings (`trim`). */
   sortOrders(): void {
     const living = [...this.slotOf.values()];
     this.byTitle = living.slice().sort(this.titleOrder);
     this.byArtist = living.slice().sort(this.artistOrder);
     this.byCreated = living.sort(this.createdOrder);
     this.orders = {};
+    this.trim();
+  }
+
+  /** Gives back the room a reading or a compaction left in the postings. */
+  private trim(): void {
+    for (const lexicon of [this.words, this.headWords, this.titleTrigrams]) lexicon.trim();
+    for (const postings of [this.tagPostings, this.notPublic])
+      for (const posting of postings.values()) posting.trim();
+    this.titleTexts.trim();
+    this.artistTexts.trim();
   }
 
   /** Removes songs (deleted). */
@@ -209,7 +216,6 @@ export abstract class IndexStore {
     this.creator = keep(this.creator);
     this.versionChoir = keep(this.versionChoir);
     this.choirs = keep(this.choirs);
-    this.tags = keep(this.tags);
     this.titles = keep(this.titles);
     this.artists = keep(this.artists);
     this.created = keep(this.created);
@@ -229,10 +235,11 @@ export abstract class IndexStore {
     this.alive = new Uint8Array(Math.max(1024, next * 2));
     for (let slot = 0; slot < next; slot++) this.alive[slot] = this.visibility[slot] === 1 ? PUBLIC : LIVING;
     this.dead = 0;
+    this.trim();
     this.forgetTypos();
   }
 
-  /** What holds a word as a typo is worked out again after songs are added or renumbered (index-typos.ts). */
+  /** What holds a word as a typo is worked out again after songs are renumbered (index-typos.ts). */
   protected abstract forgetTypos(): void;
 
   /** A text's trigrams in order as numbers, new trigrams numbered as they come. */
@@ -252,7 +259,7 @@ export abstract class IndexStore {
 
   /**
    * For each order, each song's position in it and where each run of equal first keys starts: worked out when a
-   * search first asks for that order after a change (about 15 ms each at 100,000 songs).
+   * search first asks for that order after a change (a walk of the order comparing numbers).
    */
   private orders: Partial<Record<"title" | "artist" | "createdAt", OrderInfo>> = {};
 
@@ -260,8 +267,9 @@ export abstract class IndexStore {
     const kept = this.orders[sortBy];
     if (kept) return kept;
     const [order, same] = {
-      title: [this.byTitle, (a: number, b: number) => this.titles[a] === this.titles[b]] as const,
-      artist: [this.byArtist, (a: number, b: number) => this.artists[a] === this.artists[b]] as const,
+      // Equal titles (and artists) share their text number: compared as numbers, not as strings.
+      title: [this.byTitle, (a: number, b: number) => this.titleText[a] === this.titleText[b]] as const,
+      artist: [this.byArtist, (a: number, b: number) => this.artistText[a] === this.artistText[b]] as const,
       createdAt: [this.byCreated, (a: number, b: number) => this.created[a] === this.created[b]] as const,
     }[sortBy];
     const starts = new Int32Array(order.length);

@@ -3,27 +3,38 @@ import { compareLexemes, trigramKeys } from "./pg-text.js";
 // The song index's building blocks: growable lists of song slots, lexicons of postings, numbered texts with their
 // trigrams, work arrays lent to a search, and the sorted lists its orders are kept in.
 
-/** A growable list of slots, each with a number of its own when `terms` is kept (a head lexeme's rank term). */
+/**
+ * A growable list of slots, each with a number of its own when `terms` is kept (a head lexeme's score, a float4:
+ * `lexemeScore`). It grows by a quarter at a time, not doubling, and `trim` gives back what a reading left unused:
+ * the postings are most of the index's memory (search.ts, "Memory").
+ */
 export class Slots {
   items = new Int32Array(4);
-  terms: Float64Array | undefined;
+  terms: Float32Array | undefined;
   length = 0;
   push(slot: number, term?: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-      if (this.terms) {
-        const terms = new Float64Array(this.items.length);
-        terms.set(this.terms);
-        this.terms = terms;
-      }
-    }
+    if (this.length === this.items.length) this.resize(this.length + Math.max(4, this.length >> 2));
     if (term !== undefined) {
-      this.terms ??= new Float64Array(this.items.length);
+      this.terms ??= new Float32Array(this.items.length);
       this.terms[this.length] = term;
     }
     this.items[this.length++] = slot;
+  }
+
+  /** Gives back the room past the last slot. */
+  trim(): void {
+    if (this.items.length > this.length) this.resize(this.length);
+  }
+
+  private resize(capacity: number): void {
+    const items = new Int32Array(capacity);
+    items.set(this.items.subarray(0, this.length));
+    this.items = items;
+    if (this.terms) {
+      const terms = new Float32Array(capacity);
+      terms.set(this.terms.subarray(0, this.length));
+      this.terms = terms;
+    }
   }
 
   /** Drops dead slots and renumbers the living ones (`to[slot]`, -1 when dead); false when none is left. */
@@ -78,6 +89,11 @@ export class Lexicon {
     }
   }
 
+  /** Gives back the room past the last slot of every posting. */
+  trim(): void {
+    for (const posting of this.postings.values()) posting.trim();
+  }
+
   /** Drops dead slots and renumbers the living ones. */
   remap(to: Int32Array): void {
     for (const [lexeme, posting] of this.postings) if (!posting.remap(to)) this.postings.delete(lexeme);
@@ -123,20 +139,25 @@ export interface TextMemo {
 }
 
 /**
- * The distinct texts of one field (titles, or artists), each numbered, with its trigrams in order (`gramsOf`). With
- * `byText` (artists), each text's songs and its trigrams' postings over text numbers too: a typo is then looked for
- * once per distinct text, so an artist of 20,000 songs is compared once, not counted 20,000 times a trigram. Titles,
- * nearly one a song, keep their trigram postings by song (`SongIndex.titleTrigrams`).
+ * The distinct texts of one field (titles, or artists), each numbered, with its trigrams in order (`gramsOf`), all
+ * texts' trigrams kept in one array rather than an array each. With `byText` (artists), each text's songs and its
+ * trigrams' postings over text numbers too: a typo is then looked for once per distinct text, so an artist of 20,000
+ * songs is compared once, not counted 20,000 times a trigram. Titles, nearly one a song, keep their trigram postings
+ * by song (`SongIndex.titleTrigrams`).
  */
 export class TextTable {
   private readonly idOf = new Map<string, number>();
-  readonly grams: Int32Array[] = [];
+  /** Texts numbered so far. */
+  size = 0;
+  /** Every text's trigram numbers one after another; text n's end in `ends[n]`, its start at the end before. */
+  private pool = new Int32Array(1024);
+  private ends = new Int32Array(256);
   readonly byText: { songs: Slots[]; trigrams: Lexicon } | undefined;
   /** Per text, how many of a needle's trigrams it holds (`markTypos`); zeroed again after each use. */
   private counts = new Uint16Array(0);
 
   constructor(
-    private readonly gramsOf: (text: string) => Int32Array,
+    private readonly toGrams: (text: string) => Int32Array,
     byText: boolean,
   ) {
     this.byText = byText ? { songs: [], trigrams: new Lexicon() } : undefined;
@@ -146,9 +167,9 @@ export class TextTable {
   add(text: string, slot: number): number {
     let id = this.idOf.get(text);
     if (id === undefined) {
-      id = this.grams.length;
+      id = this.size++;
       this.idOf.set(text, id);
-      this.grams.push(this.gramsOf(text));
+      this.append(id, this.toGrams(text));
       if (this.byText) {
         this.byText.songs.push(new Slots());
         for (const key of new Set(trigramKeys(text))) this.byText.trigrams.add(key, id);
@@ -158,9 +179,41 @@ export class TextTable {
     return id;
   }
 
+  /** Text `id`'s trigrams in order (a view into the one array: read it before the next `add`). */
+  gramsOf(id: number): Int32Array {
+    return this.pool.subarray(id === 0 ? 0 : this.ends[id - 1]!, this.ends[id]!);
+  }
+
+  private append(id: number, grams: Int32Array): void {
+    const start = id === 0 ? 0 : this.ends[id - 1]!;
+    if (start + grams.length > this.pool.length) {
+      const pool = new Int32Array(start + grams.length + ((start + grams.length) >> 2));
+      pool.set(this.pool.subarray(0, start));
+      this.pool = pool;
+    }
+    this.pool.set(grams, start);
+    if (id === this.ends.length) {
+      const ends = new Int32Array(id + Math.max(256, id >> 2));
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.ends[id] = start + grams.length;
+  }
+
+  /** Gives back the room past the last text. */
+  trim(): void {
+    const used = this.size === 0 ? 0 : this.ends[this.size - 1]!;
+    if (this.pool.length > used) this.pool = this.pool.slice(0, used);
+    if (this.ends.length > this.size) this.ends = this.ends.slice(0, this.size);
+    if (this.byText) {
+      this.byText.trigrams.trim();
+      for (const songs of this.byText.songs) songs.trim();
+    }
+  }
+
   /** Whether each title holds a word, by text number, new for each word (`typoMatchesOf`). */
   memo(): TextMemo {
-    const stamp = this.known.next(this.grams.length);
+    const stamp = this.known.next(this.size);
     const { stamps, values } = this.known;
     return {
       get: (text) => (stamps[text] === stamp ? values[text] : undefined),
@@ -174,7 +227,7 @@ export class TextTable {
 
   /** `counts`, as long as the table. */
   countsFor(): Uint16Array {
-    if (this.counts.length < this.grams.length) this.counts = new Uint16Array(this.grams.length * 2);
+    if (this.counts.length < this.size) this.counts = new Uint16Array(this.size * 2);
     return this.counts;
   }
 }

@@ -5,7 +5,9 @@ import { iterateWordSimilarity, trigramKeys, WORD_SIMILARITY_THRESHOLD } from ".
 /**
  * Typo matching in the song index: pg_trgm's word similarity of a search word with titles and artists, computed on
  * trigram numbers as pg-text.ts computes it; which songs and artists hold a word as a likely typo, worked out once
- * per word for every caller and kept (at most `TYPO_WORDS_KEPT` words) until songs are added or renumbered.
+ * per word for every caller and kept (at most `TYPO_WORDS_KEPT` words) until songs are renumbered. Songs and artists
+ * added since a word was worked out are compared when it is next asked, they alone: a library being written keeps
+ * what it found.
  */
 export abstract class TypoMatching extends IndexStore {
   protected override forgetTypos(): void {
@@ -29,8 +31,8 @@ export abstract class TypoMatching extends IndexStore {
 
   /**
    * Per folded word, the living songs whose title and the artists (text numbers) that hold it as a likely typo,
-   * whoever asks (`markTypos`). Emptied when songs are added (their titles were not compared) and when slots are
-   * renumbered; a song removed is dead in `alive` and skipped. At most `TYPO_WORDS_KEPT` words and
+   * whoever asks (`markTypos`), with how many slots and artists were compared (`extended` compares those added
+   * since). Emptied when slots are renumbered; a song removed is dead in `alive` and skipped. At most `TYPO_WORDS_KEPT` words and
    * `TYPO_SLOTS_KEPT` songs and artists in all: beyond, the words asked least recently are forgotten first (the
    * map's order is the order of asking), so a common word stays while rare ones come and go.
    */
@@ -101,6 +103,9 @@ export abstract class TypoMatching extends IndexStore {
     if (matches) {
       // Most recently asked last: the words asked least recently go first when the index keeps too many.
       this.typoMatches.delete(key);
+      const before = typoSize(matches);
+      matches = this.extended(matches, folded);
+      this.typoSlotsKept += typoSize(matches) - before;
       this.typoMatches.set(key, matches);
     } else {
       matches = this.typoMatchesOf(folded, mask);
@@ -136,7 +141,13 @@ export abstract class TypoMatching extends IndexStore {
    */
   private typoMatchesOf(folded: string, found: Uint8Array): TypoMatches {
     const needle = [...new Set(trigramKeys(folded))];
-    if (needle.length === 0) return { titleSlots: NO_GRAMS, artists: NO_GRAMS };
+    if (needle.length === 0)
+      return {
+        titleSlots: NO_GRAMS,
+        artists: NO_GRAMS,
+        slotsSeen: this.songIds.length,
+        artistsSeen: this.artistTexts.size,
+      };
     const needleIds = this.needleGrams(folded);
     const { alive } = this;
     // A similarity of at least the threshold needs at least that share of the word's trigrams in the text.
@@ -163,7 +174,7 @@ export abstract class TypoMatching extends IndexStore {
       const text = titleText[slot]!;
       let holding = known.get(text);
       if (holding === undefined) {
-        holding = holds(titleTexts.grams[text]!) ? 1 : 0;
+        holding = holds(titleTexts.gramsOf(text)) ? 1 : 0;
         known.set(text, holding);
       }
       if (holding === 1) titleSlots.push(slot);
@@ -182,16 +193,61 @@ export abstract class TypoMatching extends IndexStore {
         if (++artistCounts[text]! === needed) reachedArtists.push(text);
       }
     }
-    artistCounts.fill(0, 0, artists.grams.length);
-    const matched = reachedArtists.filter((text) => holds(artists.grams[text]!));
-    return { titleSlots: Int32Array.from(titleSlots), artists: Int32Array.from(matched) };
+    artistCounts.fill(0, 0, artists.size);
+    const matched = reachedArtists.filter((text) => holds(artists.gramsOf(text)));
+    return {
+      titleSlots: Int32Array.from(titleSlots),
+      artists: Int32Array.from(matched),
+      slotsSeen: this.songIds.length,
+      artistsSeen: artists.size,
+    };
+  }
+
+  /**
+   * `matches` with the songs and artists added since it was worked out compared too (each new title and artist
+   * once). A new song the word's prefix finds may be listed: marking skips a song already marked (`markTypos`).
+   */
+  private extended(matches: TypoMatches, folded: string): TypoMatches {
+    const slots = this.songIds.length;
+    const artists = this.artistTexts;
+    if (matches.slotsSeen === slots && matches.artistsSeen === artists.size) return matches;
+    const needleIds = this.needleGrams(folded);
+    const holds = (grams: Int32Array) =>
+      needleIds.length > 0 &&
+      this.similarity(needleIds, grams, WORD_SIMILARITY_THRESHOLD) >= WORD_SIMILARITY_THRESHOLD;
+    const known = this.titleTexts.memo();
+    const titleSlots = Array.from(matches.titleSlots);
+    for (let slot = matches.slotsSeen; slot < slots; slot++) {
+      if (!this.alive[slot]) continue;
+      const text = this.titleText[slot]!;
+      let holding = known.get(text);
+      if (holding === undefined) {
+        holding = holds(this.titleTexts.gramsOf(text)) ? 1 : 0;
+        known.set(text, holding);
+      }
+      if (holding === 1) titleSlots.push(slot);
+    }
+    const matched = Array.from(matches.artists);
+    for (let text = matches.artistsSeen; text < artists.size; text++)
+      if (holds(artists.gramsOf(text))) matched.push(text);
+    return {
+      titleSlots: Int32Array.from(titleSlots),
+      artists: Int32Array.from(matched),
+      slotsSeen: slots,
+      artistsSeen: artists.size,
+    };
   }
 }
 
-/** What holds a word as a likely typo: songs by their title (slots), artists (text numbers). */
+/**
+ * What holds a word as a likely typo: songs by their title (slots), artists (text numbers); the slots and artist
+ * texts compared (those numbered from these on were added since).
+ */
 interface TypoMatches {
   titleSlots: Int32Array;
   artists: Int32Array;
+  slotsSeen: number;
+  artistsSeen: number;
 }
 
 /** Words whose typo matches an index keeps, and songs and artists listed in them all; beyond, the least recently asked go. */

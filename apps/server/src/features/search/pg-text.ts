@@ -305,6 +305,14 @@ function addLexemeScore(res: number, count: number, weightAt: (j: number) => TsW
  * depends on the lexeme's weights in position order only, so the song index works it out once per song and lexeme.
  */
 export function lexemeRankTerm(count: number, weightAt: (j: number) => TsWeight): number {
+  return lexemeScore(count, weightAt) / ZETA_2;
+}
+
+/**
+ * The lexeme's score before its division by ζ(2) (`lexemeRankTerm`): a float4, so a Float32Array holds it exactly;
+ * the song index keeps it so, at half the bytes of the double term, and divides when it ranks (`rankTermOf`).
+ */
+export function lexemeScore(count: number, weightAt: (j: number) => TsWeight): number {
   const dimt = count === 0 ? 1 : count;
   let resj = 0;
   let wjm = -1;
@@ -318,11 +326,11 @@ export function lexemeRankTerm(count: number, weightAt: (j: number) => TsWeight)
       jm = j;
     }
   }
-  const lexemeScore = Math.fround(
-    Math.fround(wjm + resj) - Math.fround(wjm / Math.fround(Math.imul(jm + 1, jm + 1))),
-  );
-  return lexemeScore / ZETA_2;
+  return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / Math.fround(Math.imul(jm + 1, jm + 1))));
 }
+
+/** The rank term of a lexeme score kept by the index (`lexemeScore`): exactly `lexemeRankTerm`'s. */
+export const rankTermOf = (score: number) => score / ZETA_2;
 
 /**
  * `ts_rank(vector, query)` (default weights, normalization 0) for a query that is the OR of prefix operands

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { type HeadEntry, lexemeRankTerm, rankOperands, tsRankOr, tsRankOrSum } from "./pg-text.js";
+import {
+  type HeadEntry,
+  lexemeRankTerm,
+  lexemeScore,
+  rankOperands,
+  rankTermOf,
+  tsRankOr,
+  tsRankOrSum,
+} from "./pg-text.js";
 import { compareCodePoints, type IndexQuery, type IndexRow, SongIndex } from "./song-index.js";
 
 const CALLER = "00000000-0000-4000-8000-000000000001";
@@ -67,13 +75,20 @@ describe("the song index", () => {
           const entries: HeadEntry[] = raw
             .map((e) => ({ ...e, weights: e.weights.slice(0, e.positions.length) as HeadEntry["weights"] }))
             .sort((a, b) => compareCodePoints(a.lexeme, b.lexeme));
-          // As the index ranks: per operand, the rank terms of the lexemes starting with it, added in float4.
+          // As the index ranks: per operand, the rank terms of the lexemes starting with it, added in float4, each
+          // from the score its posting keeps in a Float32Array.
           const sums = new Float32Array(1);
+          const kept = new Float32Array(1);
           const distinct = rankOperands(operands);
           for (const operand of distinct)
             for (const e of entries)
-              if (e.lexeme.startsWith(operand))
-                sums[0] = sums[0]! + lexemeRankTerm(e.positions.length, (j) => e.weights[j] ?? "D");
+              if (e.lexeme.startsWith(operand)) {
+                kept[0] = lexemeScore(e.positions.length, (j) => e.weights[j] ?? "D");
+                expect(rankTermOf(kept[0]!)).toBe(
+                  lexemeRankTerm(e.positions.length, (j) => e.weights[j] ?? "D"),
+                );
+                sums[0] = sums[0]! + rankTermOf(kept[0]!);
+              }
           expect(tsRankOrSum(sums[0]!, distinct.length)).toBe(tsRankOr(entries, operands));
         },
       ),
@@ -87,7 +102,12 @@ describe("the song index", () => {
       `${words[(n * 7 + round) % words.length]} ${words[(n * 3 + round * 5) % words.length]} ${n}`;
     const changed = new SongIndex();
     const count = 6_000;
-    changed.put(Array.from({ length: count }, (_, n) => row(n, titleOf(n, 0))));
+    // Read as a starting server reads: in bulk, the orders sorted and the postings trimmed at the end.
+    changed.put(
+      Array.from({ length: count }, (_, n) => row(n, titleOf(n, 0))),
+      true,
+    );
+    changed.sortOrders();
     // Every song changed twice, one by one and in bulk, and a tenth removed: dead slots outnumber the living.
     for (let n = 0; n < count; n += 1) changed.put([row(n, titleOf(n, 1))]);
     changed.put(
@@ -147,6 +167,14 @@ describe("the song index", () => {
     // Another caller's view of the same word: the private song of theirs is found for them only.
     const theirs = index.search({ ...typo, callerId: OTHER }).songIds.map((id) => Number(id.slice(-12)));
     expect(theirs).toEqual([4, 5]);
+    // A new artist holding the word, and a new song of an artist found before: both found, the word kept.
+    index.put([
+      row(6, "sin titulo", { artistNorm: "corazin ruiz" }),
+      row(7, "otra cosa", { artistNorm: "corazin ruiz" }),
+    ]);
+    expect(found()).toEqual([4, 7, 6]);
+    index.put([row(8, "tercera", { artistNorm: "corazin ruiz" })]);
+    expect(new Set(found())).toEqual(new Set([4, 6, 7, 8]));
   });
 
   it("answers a word's typos the same whoever asked it first, with whatever tags", () => {

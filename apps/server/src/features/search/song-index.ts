@@ -6,9 +6,10 @@ import {
   PUBLIC,
   type SlotList,
   type SlotSet,
+  type TextTable,
 } from "./index-structures.js";
 import { TypoMatching } from "./index-typos.js";
-import { compareLexemes, rankOperands, tsRankOrSum } from "./pg-text.js";
+import { compareLexemes, rankOperands, rankTermOf, tsRankOrSum } from "./pg-text.js";
 
 export type { IndexRow } from "./index-store.js";
 export { compareCodePoints } from "./index-structures.js";
@@ -70,7 +71,8 @@ export class SongIndex extends TypoMatching {
 
   /**
    * ts_rank of each song's head vector for the OR of `operands` (sorted and distinct, `rankOperands`), in `sums`
-   * before the division (`tsRankOrSum`): per operand, the rank terms of the lexemes starting with it, added in the
+   * before the division (`tsRankOrSum`): per operand, the rank terms of the lexemes starting with it (from the
+   * scores the postings keep, `rankTermOf`), added in the
    * vector's order (lexemes sorted) — from the lexemes' postings, so the work is one addition per song and
    * matching lexeme, whatever else the songs' heads hold.
    */
@@ -83,7 +85,7 @@ export class SongIndex extends TypoMatching {
         const { items, terms } = posting;
         for (let i = 0; i < posting.length; i++) {
           const slot = items[i]!;
-          sums[slot] = sums[slot]! + terms![i]!;
+          sums[slot] = sums[slot]! + rankTermOf(terms![i]!);
         }
       }
     }
@@ -160,7 +162,10 @@ export class SongIndex extends TypoMatching {
     const tagMasks = constraints.map((set) => set.mask);
     // Word similarities of the whole term with titles and artists (the typo rank), by their trigrams, worked out
     // when the page reaches the songs found as typos only.
-    const termSimilarities = new Map<Int32Array, number>();
+    const termSimilarities = new Map<TextTable, Map<number, number>>([
+      [this.titleTexts, new Map()],
+      [this.artistTexts, new Map()],
+    ]);
     const termGrams = byRelevance ? this.needleGrams(query.termFolded) : NO_GRAMS;
     for (const word of query.words) {
       const either = this.work.slotSet();
@@ -271,11 +276,12 @@ export class SongIndex extends TypoMatching {
       const sums = this.headRankSums(operands);
       return ranked(headSlots, (slot) => 2 + Math.min(tsRankOrSum(sums[slot]!, operands.length), 1), k);
     };
-    const similarity = (grams: Int32Array) => {
-      let value = termSimilarities.get(grams);
+    const similarity = (texts: TextTable, text: number) => {
+      const known = termSimilarities.get(texts)!;
+      let value = known.get(text);
       if (value === undefined) {
-        value = this.similarity(termGrams, grams, undefined);
-        termSimilarities.set(grams, value);
+        value = this.similarity(termGrams, texts.gramsOf(text), undefined);
+        known.set(text, value);
       }
       return value;
     };
@@ -284,8 +290,8 @@ export class SongIndex extends TypoMatching {
         typoSlots,
         (slot) =>
           1 +
-          (similarity(this.titleTexts.grams[this.titleText[slot]!]!) +
-            0.5 * similarity(this.artistTexts.grams[this.artistText[slot]!]!)) /
+          (similarity(this.titleTexts, this.titleText[slot]!) +
+            0.5 * similarity(this.artistTexts, this.artistText[slot]!)) /
             1.5,
         k,
       );
