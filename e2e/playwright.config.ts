@@ -122,6 +122,12 @@ const POSTGRES_SPECS = [
   "choir-tracks.spec.ts",
   "director-week.spec.ts",
   "import-migration.spec.ts",
+  "import-formats.spec.ts",
+  "live-playlist.spec.ts",
+  "live-editor.spec.ts",
+  "sing-lead.spec.ts",
+  "templates.spec.ts",
+  "private-sharing.spec.ts",
 ];
 
 export default defineConfig({

@@ -21,7 +21,7 @@ function relativeLinks(text) {
 /** The benchmarks bench/README.md names as `npm run bench:<name>`, in order, each once. */
 function benchmarksOfReadme(benchDir) {
   const text = readFileSync(join(benchDir, "README.md"), "utf8");
-  return [...new Set([...text.matchAll(/npm run bench:([a-z]+)/g)].map((m) => m[1]))];
+  return [...new Set([...text.matchAll(/npm run bench:([a-z]+(?:-[a-z]+)*)/g)].map((m) => m[1]))];
 }
 
 /** The benchmarks package.json runs: its `bench:<name>` scripts. */
@@ -47,7 +47,7 @@ function reportsOf(resultsDir, name) {
 function rowsOf(text) {
   const rows = new Map();
   for (const line of text.split("\n")) {
-    const cell = /^\|\s*`bench:([a-z]+)`/.exec(line);
+    const cell = /^\|\s*`bench:([a-z]+(?:-[a-z]+)*)`/.exec(line);
     if (cell) rows.set(cell[1], [...(rows.get(cell[1]) ?? []), line]);
   }
   return rows;

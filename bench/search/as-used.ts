@@ -122,8 +122,23 @@ export interface SampleCheck {
   mismatches: string[];
 }
 
+/** A page as compared: its total and its songs' ids in order. */
+export interface Page {
+  total: number;
+  ids: string[];
+}
+
+/**
+ * Whether the API's page is the SQL's, read just before or just after it answered (a song written in between may
+ * belong to either): the same total and the same songs in the same order.
+ */
+export function pageMatches(answer: Page, before: Page, after: Page): boolean {
+  const same = (sql: Page) => sql.total === answer.total && sql.ids.join() === answer.ids.join();
+  return same(before) || same(after);
+}
+
 /** The ids of a page and its total, from the search statement's rows: [total, generation, song (JSON) or null]. */
-function sqlPage(rows: unknown[][]): { total: number; ids: string[] } {
+export function sqlPage(rows: unknown[][]): Page {
   const total = Number(rows[0]?.[0] ?? 0);
   const ids = rows.flatMap((row) => {
     const song = row[2] as { id?: string } | null;
@@ -156,10 +171,8 @@ export function startSampler(
       const body = (await response.json()) as { totalCount?: number; songs?: { songId: string }[] };
       const answer = { total: body.totalCount ?? -1, ids: (body.songs ?? []).map((song) => song.songId) };
       const after = sqlPage((await pool.query({ ...statement, rowMode: "array" })).rows);
-      const same = (sql: { total: number; ids: string[] }) =>
-        sql.total === answer.total && sql.ids.join() === answer.ids.join();
       result.checked++;
-      if (response.ok && (same(before) || same(after))) result.matched++;
+      if (response.ok && pageMatches(answer, before, after)) result.matched++;
       else if (result.mismatches.length < 5)
         result.mismatches.push(
           `${person.email} ${decodeURIComponent(query.toString())}: API ${response.status} ${answer.total} ` +

@@ -24,16 +24,18 @@
  *   song-visibility-index.test.ts (the index's visibility rule is songs/policy.ts's), pg-text.test.ts (word
  *   similarity and ts_rank exactly as the database computes them), songs-search.test.ts (both ways against a
  *   brute-force model), and, beside the code, song-index.test.ts and answer-cache.test.ts.
- * - **Memory.** Per song the index holds its id, visibility, creator, version choir, shared choirs and tag ids (as
- *   small numbers), its folded title and artist, its creation time and its place in the three orders, and its slot
- *   (4 bytes) in the posting of every distinct lexeme of its title, artist, tags and lyrics (the title's, artist's
- *   and tags' with an 8-byte rank term) and of its title's trigrams: about 3 kB a song with the benchmark's lyrics
- *   (bench/results/search-2026-11-29c.md: 450 MB resident with the index at 100,000 songs, 136 MB without). Beside
- *   it: the typo matches of up to 2,000 words (at most 2,000,000 songs and artists listed), the search words' forms
- *   (20,000) and tag names (50,000) already read, each caller's choirs and tag ids (10,000), and the SQL answers
- *   within `SEARCH_CACHE_MB`. `SEARCH_INDEX=off` keeps no index.
+ * - **Memory.** Per song the index holds its id, visibility, creator, version choir and shared choirs (as small
+ *   numbers), its folded title and artist (each distinct one once, with its trigrams in one shared array), its
+ *   creation time and its place in the three orders, and its slot (4 bytes) in the posting of every distinct lexeme
+ *   of its title, artist, tags and lyrics (the title's, artist's and tags' with a 4-byte score) and of its title's
+ *   trigrams; postings grow by a quarter and are trimmed after the reading at start. With the benchmark's lyrics:
+ *   825 bytes a song at 100,000 songs, 904 at 20,000 (V8's heap and array buffers after a forced collection,
+ *   `npm run bench:search-memory`, bench/results/search-memory-2026-12-05b.md; decision 0123). Beside it: the typo
+ *   matches of up to 2,000 words (at most 2,000,000 songs and artists listed), the search words' forms (20,000) and
+ *   tag names (50,000) already read, each caller's choirs and tag ids (10,000), and the SQL answers within
+ *   `SEARCH_CACHE_MB`. `SEARCH_INDEX=off` keeps no index.
  * - **At start.** The index is read in the background once the server listens (`SearchIndexSync.start`, from
- *   app.ts): every row, in pages of 5,000, in one repeatable-read snapshot. Until it is ready every search is
+ *   app.ts): every row, in pages of 1,000, in one repeatable-read snapshot. Until it is ready every search is
  *   answered by the SQL statement (with its kept answers), so answers are the same, only slower; `/api/health`
  *   says `searchIndex: loading`. A reading that fails leaves the state `failed` and the statement answering until
  *   the server restarts; a database that does not sort text by code point turns the index `off`. A server that has
