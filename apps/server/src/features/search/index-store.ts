@@ -163,18 +163,20 @@ export abstract class IndexStore {
     posting.push(slot);
   }
 
-  /** Sorts the orders again from the living songs (after `put(rows, true)`), and trims the postings (`trim`). */
+  /** Sorts the orders again from the living songs (after `put(rows, true)`). */
   sortOrders(): void {
     const living = [...this.slotOf.values()];
     this.byTitle = living.slice().sort(this.titleOrder);
     this.byArtist = living.slice().sort(this.artistOrder);
     this.byCreated = living.sort(this.createdOrder);
     this.orders = {};
-    this.trim();
   }
 
-  /** Gives back the room a reading or a compaction left in the postings. */
-  private trim(): void {
+  /**
+   * Gives back the room a reading or a compaction left in the postings: after the first reading (index-sync.ts) and
+   * each compaction, not after a bulk change, which would copy every posting for a few songs.
+   */
+  trim(): void {
     for (const lexicon of [this.words, this.headWords, this.titleTrigrams]) lexicon.trim();
     for (const postings of [this.tagPostings, this.notPublic])
       for (const posting of postings.values()) posting.trim();

@@ -243,6 +243,7 @@ export class SearchIndexSync {
       return;
     }
     index.sortOrders();
+    index.trim();
     this.index = index;
     this.horizon = horizon;
     this.appliedRows.clear();

@@ -108,6 +108,7 @@ describe("the song index", () => {
       true,
     );
     changed.sortOrders();
+    changed.trim();
     // Every song changed twice, one by one and in bulk, and a tenth removed: dead slots outnumber the living.
     for (let n = 0; n < count; n += 1) changed.put([row(n, titleOf(n, 1))]);
     changed.put(
