@@ -85,7 +85,7 @@ test("a plain member cannot delete the director's playlist, and edits it only wh
   // The member now only reads and shares; their edits are refused.
   await member.page.goto(`/playlists/${playlist.id}`);
   await expect(member.page.getByTestId("playlist-detail-share")).toBeVisible();
-  await expect(member.page.getByText("Evening Canticle")).toBeVisible();
+  await expect(member.page.getByRole("link", { name: "Evening Canticle" })).toBeVisible();
   for (const control of [
     "section-add-song",
     "section-menu",
