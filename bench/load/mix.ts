@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import { type LiveReader, openReader } from "../live/streams.js";
-import { CONTENT_WORDS, type Corpus } from "../search/corpus.js";
+import { type Corpus, writtenSong } from "../search/corpus.js";
 import { type FreshShape, freshShapes } from "../search/fresh.js";
 
 /** The songs a member of `choirId` may open: public, their own, shared with the choir, the choir's versions. */
@@ -28,17 +28,12 @@ export function freshSearches(corpus: Corpus): (roll: number) => string {
   return (roll) => `/api/songs/search?${shapes[Math.floor(roll * shapes.length)]!.next()}`;
 }
 
-const WORDS = [...CONTENT_WORDS.spanish.slice(0, 60), ...CONTENT_WORDS.english.slice(0, 60)];
-
 /** A new song as a person writes it: the corpus's common words; private, public or shared with their choir. */
 export function newSong(rng: () => number, n: number, choirId: string) {
-  const some = (count: number) =>
-    Array.from({ length: count }, () => WORDS[Math.floor(rng() * WORDS.length)]!).join(" ");
-  const title = `${some(3)} ${n}`;
+  const song = writtenSong(rng, n);
   const roll = rng();
   return {
-    title,
-    content: `{title: ${title}}\n[C]${some(6)}\n[G]${some(6)}\n\n{c: Chorus}\n[F]${some(5)}`,
+    ...song,
     tags: [pickTag(rng)],
     ...(roll < 0.5 ? { visibility: 2, visibleToChoirs: [choirId] } : { visibility: roll < 0.75 ? 1 : 0 }),
   };

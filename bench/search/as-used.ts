@@ -7,7 +7,7 @@
  * before and just after the API answered (a song written in between may belong to either).
  */
 import type pg from "pg";
-import { CONTENT_WORDS, type Corpus, random } from "./corpus.js";
+import { type Corpus, random, writtenSong } from "./corpus.js";
 import type { FreshShape } from "./fresh.js";
 import { httpLoad, type Measurement, type SqlStatement } from "./measure.js";
 import { signIn } from "./server.js";
@@ -63,9 +63,6 @@ export interface Writer {
  */
 export function startWriter(origin: string, people: Person[], perSecond: number, seed = 5): Writer {
   const rng = random(seed);
-  const words = [...CONTENT_WORDS.spanish.slice(0, 60), ...CONTENT_WORDS.english.slice(0, 60)];
-  const some = (n: number) =>
-    Array.from({ length: n }, () => words[Math.floor(rng() * words.length)]!).join(" ");
   let written = 0;
   let failed = 0;
   const songIds: string[] = [];
@@ -75,15 +72,11 @@ export function startWriter(origin: string, people: Person[], perSecond: number,
     let n = 0;
     while (running) {
       const person = people[n % people.length]!;
-      const title = `${some(3)} ${n}`;
+      const song = writtenSong(rng, n);
       const roll = rng();
       const choirId = person.choirIds[0];
       const shared = roll < 0.3 && choirId ? { visibility: 2, visibleToChoirs: [choirId] } : null;
-      const body = {
-        title,
-        content: `{title: ${title}}\n[C]${some(6)}\n[G]${some(6)}\n\n{c: Chorus}\n[F]${some(5)}`,
-        ...(shared ?? { visibility: roll < 0.6 ? 1 : 0 }),
-      };
+      const body = { ...song, ...(shared ?? { visibility: roll < 0.6 ? 1 : 0 }) };
       const response = await fetch(`${origin}/api/songs`, {
         method: "POST",
         headers: { ...person.headers, "content-type": "application/json" },

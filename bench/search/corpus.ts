@@ -108,6 +108,20 @@ const ENGLISH = language(ENGLISH_FUNCTION, ENGLISH_CONTENT);
 /** The content words of lyrics and titles, each language's from most to least common. */
 export const CONTENT_WORDS = { spanish: SPANISH.content, english: ENGLISH.content } as const;
 
+/** The 60 most common content words of each language: what lyric searches ask and new songs are written with. */
+export const COMMON_WORDS = [...CONTENT_WORDS.spanish.slice(0, 60), ...CONTENT_WORDS.english.slice(0, 60)];
+
+/**
+ * A song as a person writes one during a benchmark: a title of three common words and `n`, and a short chord sheet of
+ * common words.
+ */
+export function writtenSong(rng: () => number, n: number): { title: string; content: string } {
+  const some = (count: number) =>
+    Array.from({ length: count }, () => COMMON_WORDS[Math.floor(rng() * COMMON_WORDS.length)]!).join(" ");
+  const title = `${some(3)} ${n}`;
+  return { title, content: `{title: ${title}}\n[C]${some(6)}\n[G]${some(6)}\n\n{c: Chorus}\n[F]${some(5)}` };
+}
+
 /** Made-up words that appear only in the titles of a handful of songs each. */
 function rareWords(rng: Rng, count: number): string[] {
   const onsets = ["x", "qu", "z", "ch", "j", "gr", "bl", "tr", "v", "ñ"];

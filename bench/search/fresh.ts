@@ -4,7 +4,7 @@
  * kept from an earlier request answers it. Each shape draws from a space far larger than a run sends; a run that
  * would exhaust it stops with an error instead of repeating.
  */
-import { CONTENT_WORDS, type Corpus, random } from "./corpus.js";
+import { COMMON_WORDS, type Corpus, random } from "./corpus.js";
 
 type Rng = () => number;
 /** A query's parameters; a list is sent as the parameter repeated (`tags=a&tags=b`). */
@@ -63,7 +63,7 @@ function pageOf(rng: Rng, pages = 3): { skip: string; take: string } {
  */
 export function freshShapes(corpus: Corpus, seed = 20_261_205, sent = new Set<string>()): FreshShape[] {
   const rng = random(seed);
-  const common = [...CONTENT_WORDS.spanish.slice(0, 60), ...CONTENT_WORDS.english.slice(0, 60)];
+  const common = COMMON_WORDS;
   const surnames = [...new Set(corpus.artists.map((artist) => artist.split(" ").slice(1).join(" ")))];
   const tagNames = corpus.tags.map((tag) => tag.name);
   const usedTags = tagNames.slice(0, 100);

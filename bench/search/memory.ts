@@ -71,8 +71,6 @@ async function measureIndex(db: ConstructorParameters<typeof SearchIndexSync>[0]
     bufferBytes: after.buffers - before.buffers,
     readMs,
   };
-  // Held until measured: the index is what the figures are of.
-  if (sync.index.size === 0) log("empty");
   await sync.close();
   return figures;
 }

@@ -3,7 +3,7 @@
  * words, artists, tags, pages 1–3 and both sort orders. Every list comes from one seeded generator and is shuffled,
  * so consecutive requests ask different things and every run asks the same ones.
  */
-import { CONTENT_WORDS, type Corpus, random } from "./corpus.js";
+import { COMMON_WORDS, type Corpus, random } from "./corpus.js";
 
 export interface Shape {
   label: string;
@@ -72,7 +72,7 @@ function shuffled<T>(rng: Rng, items: T[]): T[] {
 /** The distinct queries of each shape, shuffled. */
 export function shapes(corpus: Corpus): Shape[] {
   const rng = random(20_261_126);
-  const common = [...CONTENT_WORDS.spanish.slice(0, 60), ...CONTENT_WORDS.english.slice(0, 60)];
+  const common = COMMON_WORDS;
   const lyricTerms = [...new Set(common.flatMap(asTyped))];
   const rare = corpus.rareWords.slice(0, 1_500);
   const rareTerms = [...new Set(rare.flatMap((word) => [word, withTypo(rng, word)]))];
