@@ -90,4 +90,18 @@ describe("the song index while an older transaction stays open", () => {
     expect(await find("candil")).toEqual(["Candil de plata"]);
     expect(app.searchIndex.answeredInOne).toBe(inOne + 6);
   });
+  it("puts a changed song once when catch-ups overlap, whichever finishes last", async () => {
+    await older.query("rollback");
+    await find("farol");
+    const catchUps = () => Promise.all(Array.from({ length: 6 }, () => app.searchIndex.catchUp(singer.id)));
+    for (let round = 0; round < 5; round++) {
+      await addSong(`Farol ${round}`);
+      const slots = app.searchIndex.index.slots;
+      // Six readings under way at once, each from the same horizon, finishing in any order.
+      await catchUps();
+      await catchUps();
+      expect(app.searchIndex.index.slots).toBe(slots + 1);
+    }
+    expect(await find("farol")).toHaveLength(5);
+  });
 });

@@ -172,6 +172,11 @@ export class SearchIndexSync {
   private prunedAt = 0;
   /** Readings are numbered as they start; only one later than the last applied is applied. */
   private started = 0;
+  /**
+   * The readings under way, by number, with the horizon each reads from: what they may return again is remembered
+   * until the last of them is done, so that one finishing after a later reading was applied finds it applied.
+   */
+  private readonly reading = new Map<number, string>();
   private applied = 0;
   private loading: Promise<void> | undefined;
   private closed = false;
@@ -299,9 +304,15 @@ export class SearchIndexSync {
       page?: unknown[] | null;
     };
     const values = { since, caller: callerId, tagNames: [...tagNames] };
-    const [result] = pageIds
-      ? await catchUpWithPageStatement<Reading>(this.db, { ...values, ids: [...pageIds] })
-      : await catchUpStatement<Reading>(this.db, values);
+    this.reading.set(number, since);
+    let result: Reading | undefined;
+    try {
+      [result] = pageIds
+        ? await catchUpWithPageStatement<Reading>(this.db, { ...values, ids: [...pageIds] })
+        : await catchUpStatement<Reading>(this.db, values);
+    } finally {
+      this.reading.delete(number);
+    }
     if (!result) throw new Error("search index: the catch-up statement answered no row");
     // While a transaction older than the last reading runs, what was written since is read again each time.
     const rows = (result.changed ?? []).filter((row) => this.appliedRows.get(row.s) !== row.x);
@@ -320,8 +331,11 @@ export class SearchIndexSync {
         this.appliedRows.delete(song);
       }
       this.horizon = result.xmin;
-      forgetOlderThan(this.appliedRows, this.horizon);
-      forgetOlderThan(this.appliedRemovals, this.horizon);
+      // A reading still under way reads from its own, older horizon: it may return these rows again.
+      let forgetBefore = BigInt(this.horizon);
+      for (const from of this.reading.values()) if (BigInt(from) < forgetBefore) forgetBefore = BigInt(from);
+      forgetOlderThan(this.appliedRows, forgetBefore);
+      forgetOlderThan(this.appliedRemovals, forgetBefore);
       this.readAt = Date.now();
     }
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
@@ -344,9 +358,8 @@ export class SearchIndexSync {
 }
 
 /** Drops the entries written before `horizon` (xid8 as text): no reading returns them again. */
-function forgetOlderThan(applied: Map<string, string>, horizon: string): void {
+function forgetOlderThan(applied: Map<string, string>, limit: bigint): void {
   if (applied.size === 0) return;
-  const limit = BigInt(horizon);
   for (const [song, xid] of applied) if (BigInt(xid) < limit) applied.delete(song);
 }
 
