@@ -174,6 +174,8 @@ test("screenshots of the library, the song sheet at two sizes, the editors and t
   await pictureInBothLanguages(page, "song-versions", async (p) => {
     await expect(p.getByTestId("song-version-item")).toHaveCount(LIBRARY.length);
     await expect(p.getByTestId("song-version-of")).toBeVisible();
+    // Pictured from its top: a page left scrolled draws its sticky header lower in a whole-page picture.
+    await p.evaluate(() => window.scrollTo(0, 0));
   });
 
   await page.goto(`/choir/${choirId}/song-versions/${version.songId}/edit`);

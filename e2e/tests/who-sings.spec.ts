@@ -116,8 +116,13 @@ test("a singer answers on a phone, online and offline; the director sees the cou
   const who = director.page.getByTestId("availability-who");
   await expect(who).toContainText("Away visiting my sister");
   const tenorRow = who.getByTestId("availability-person").filter({ hasText: firstName(tenor) });
-  await tenorRow.getByTestId("availability-answer-for").click();
-  await director.page.getByRole("menuitem", { name: text("en", "availability.status.yes") }).click();
+  // The menu opens on the click; a click that lands while the list is drawn again after the reload is sent again.
+  const answerYes = director.page.getByRole("menuitem", { name: text("en", "availability.status.yes") });
+  await expect(async () => {
+    if (!(await answerYes.isVisible())) await tenorRow.getByTestId("availability-answer-for").click();
+    await expect(answerYes).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await answerYes.click();
   await expect(singing(director, "Tenor")).toHaveAttribute("data-yes", "1");
   await expect(tenorRow).toHaveAttribute("data-status", "yes");
   await pictureInBothLanguages(director.page, "who-sings-director", async (p) => {
