@@ -357,7 +357,7 @@ export class SearchIndexSync {
   }
 }
 
-/** Drops the entries written before `horizon` (xid8 as text): no reading returns them again. */
+/** Drops the entries written before `limit` (an xid8): no reading under way or to come returns them again. */
 function forgetOlderThan(applied: Map<string, string>, limit: bigint): void {
   if (applied.size === 0) return;
   for (const [song, xid] of applied) if (BigInt(xid) < limit) applied.delete(song);
