@@ -11,6 +11,7 @@ import {
   type TestContext,
   type TestPerson,
 } from "./helpers.js";
+import { readPdf } from "./pdf-reading.js";
 
 /**
  * A song's choir material travels with it (decision 0098): what a choir adds to a library song it sings reaches every
@@ -27,7 +28,7 @@ describe("a song's choir material", () => {
 
   const call = (
     person: TestPerson | undefined,
-    method: "GET" | "POST" | "PATCH" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     payload?: Record<string, unknown>,
   ) => ctx.app.inject({ method, url, headers: person ? bearer(person.token) : {}, payload });
@@ -94,6 +95,45 @@ describe("a song's choir material", () => {
     // The next add goes to the same version.
     expect((await addLink(member, hymn, `?choirId=${choir.id}`, "Alto")).json().songId).toBe(version!.id);
     expect(await versionsOf(hymn, choir.id)).toHaveLength(1);
+  });
+
+  it("sings an entry without its own key in the choir's key: on its shared page and in its songbook PDF", async () => {
+    const { admin, member, choir, hymn } = await scene();
+    expect((await addLink(member, hymn, `?choirId=${choir.id}`)).statusCode).toBe(201);
+    const [version] = await versionsOf(hymn, choir.id);
+    const edited = await call(member, "PUT", `/api/songs/${version!.id}`, {
+      title: "Be Still My Soul",
+      content: "{title: Be Still My Soul}\n{key: D}\n[D]Be still, my soul",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const made = await call(admin, "POST", "/api/playlists", {
+      choirId: choir.id,
+      date: "2031-11-09",
+      sections: [
+        { title: "Entrance", songs: [{ songId: hymn }] },
+        { title: "Communion", songs: [] },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const playlist = made.json() as Playlist;
+    expect(playlist.sections[0]!.songs[0]).toMatchObject({ key: null, choirKey: "D" });
+    const shared = await call(member, "GET", `/api/playlists/${playlist.id}/share`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().sections[0].songs[0]).toMatchObject({ title: "Be Still My Soul", key: "D" });
+    const pdf = await call(member, "GET", `/api/playlists/${playlist.id}/pdf?variant=chords`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const { text } = readPdf(pdf.rawPayload);
+    // The original's text is in Bb: printed in the choir's D, its chord moved with it.
+    expect(text).toMatch(/Key: D\b/);
+    expect(text).not.toMatch(/\bBb\b/);
+    // The entry's own key still wins.
+    const entry = playlist.sections[0]!.songs[0]!;
+    expect(
+      (await call(admin, "PATCH", `/api/playlists/${playlist.id}/songs/${entry.id}`, { key: "E" }))
+        .statusCode,
+    ).toBe(200);
+    const again = await call(member, "GET", `/api/playlists/${playlist.id}/share`);
+    expect(again.json().sections[0].songs[0]).toMatchObject({ key: "E" });
   });
 
   it("lists the choir's tracks for an entry holding the original, and the original's for one holding the version", async () => {

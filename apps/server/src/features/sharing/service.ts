@@ -41,7 +41,10 @@ export interface SongbookOutline {
     title: string;
     entries: {
       id: string;
-      /** The key the choir sings it in, when set on the entry. */
+      /**
+       * The key the choir sings it in: the entry's, else the key of the choir's version when the entry holds the
+       * original (a song's choir material travels with it, decision 0098), else null (the song's own).
+       */
       key: string | null;
       /** The entry's note ("capo 2", "soloist: Ana"), plain text, or null. */
       note: string | null;
@@ -90,6 +93,11 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         id: playlistEntries.id,
         sectionId: playlistEntries.sectionId,
         key: playlistEntries.key,
+        choirKey: sql<string | null>`(
+          select nullif(left(btrim(v.content_key), 12), '') from songs v
+          where v.base_song_id = ${songs.id} and v.version_choir_id = ${playlist.choirId}
+            and ${songs.versionChoirId} is distinct from ${playlist.choirId}
+          limit 1)`,
         note: playlistEntries.note,
         songId: songs.id,
         title: songs.title,
@@ -110,7 +118,7 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         .filter((entry) => entry.sectionId === section.id)
         .map((entry) => ({
           id: entry.id,
-          key: entry.key,
+          key: entry.key ?? entry.choirKey,
           note: entry.note,
           song: { id: entry.songId, title: entry.title, artist: entry.artist, updatedAt: entry.updatedAt },
         })),

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   dropTarget,
   durationLabel,
+  entryDefaultKey,
   entrySongPath,
+  entrySungKey,
+  entryTargetKey,
   isNoMove,
   isSongInPlaylist,
   moveEntry,
@@ -154,5 +157,30 @@ describe("moves and removals applied on screen", () => {
   it("links a song with the choir and the entry's key", () => {
     expect(entrySongPath(id(2001), CHOIR, "Bb")).toBe(`/songs/${id(2001)}?choirId=${CHOIR}&key=Bb`);
     expect(entrySongPath(id(2001), CHOIR, null)).toBe(`/songs/${id(2001)}?choirId=${CHOIR}`);
+  });
+
+  it("sings an entry in its own key, else the choir's, else the song's own", () => {
+    const plain = entry(1, 0);
+    const withSongKey = { ...plain, song: { ...plain.song!, key: "Bb" } };
+    expect(entryDefaultKey(plain)).toBeNull();
+    expect(entrySungKey(plain)).toBeNull();
+    expect(entryTargetKey(plain)).toBeNull();
+    expect(entryDefaultKey(withSongKey)).toEqual({ key: "Bb", from: "song" });
+    expect(entrySungKey(withSongKey)).toBe("Bb");
+    // The song as written needs no transposition.
+    expect(entryTargetKey(withSongKey)).toBeNull();
+    const choirs = {
+      ...withSongKey,
+      choirVersionId: id(3001),
+      originalId: withSongKey.songId,
+      choirKey: "D",
+    };
+    expect(entryDefaultKey(choirs)).toEqual({ key: "D", from: "choir" });
+    expect(entrySungKey(choirs)).toBe("D");
+    expect(entryTargetKey(choirs)).toBe("D");
+    const own = { ...choirs, key: "E" };
+    expect(entrySungKey(own)).toBe("E");
+    expect(entryTargetKey(own)).toBe("E");
+    expect(entryDefaultKey(own)).toEqual({ key: "D", from: "choir" });
   });
 });

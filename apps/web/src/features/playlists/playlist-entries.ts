@@ -218,6 +218,25 @@ export function isNoMove(
   return Boolean(from && from.sectionId === target.toSectionId && from.index === target.order);
 }
 
+/**
+ * The key an entry is sung in when none is set on it: the choir's (the key of its version of the song, when the entry
+ * holds the original), else the song's own; null when neither is known.
+ */
+export function entryDefaultKey(entry: PlaylistEntry): { key: string; from: "choir" | "song" } | null {
+  if (entry.choirKey) return { key: entry.choirKey, from: "choir" };
+  return entry.song?.key ? { key: entry.song.key, from: "song" } : null;
+}
+
+/** The key an entry is transposed to: its own, else the choir's; null for the song as written. */
+export function entryTargetKey(entry: PlaylistEntry): string | null {
+  return entry.key ?? entry.choirKey;
+}
+
+/** The key an entry is sung in, as shown: its own, else the choir's, else the song's own. */
+export function entrySungKey(entry: PlaylistEntry): string | null {
+  return entry.key ?? entryDefaultKey(entry)?.key ?? null;
+}
+
 /** The address of a song opened from a playlist entry: it carries the choir and the entry's key. */
 export function entrySongPath(songId: string, choirId: string, key: string | null): string {
   const params = new URLSearchParams({ choirId });

@@ -18,7 +18,13 @@ import {
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ENTRY_KEYS, entrySongPath, entryVersion } from "../playlist-entries";
+import {
+  ENTRY_KEYS,
+  entryDefaultKey,
+  entrySongPath,
+  entryTargetKey,
+  entryVersion,
+} from "../playlist-entries";
 import { EntryNote, EntryNoteForm } from "./entry-note";
 import classes from "./playlist-screen.module.css";
 
@@ -110,6 +116,9 @@ function EntryItem({
   const version = entryVersion(entry);
   const isChoirVersion = version?.holds === "choir";
   const note = entry.note?.trim() ? entry.note : null;
+  const defaultKey = entryDefaultKey(entry);
+  // A reader sees the key the choir sings it in: the entry's, else the choir's (the song's own goes without saying).
+  const shownKey = entry.key ?? entry.choirKey;
   return (
     <li
       ref={itemRef}
@@ -130,7 +139,7 @@ function EntryItem({
         {song ? (
           <Anchor
             component={Link}
-            to={entrySongPath(entry.songId, choirId, entry.key)}
+            to={entrySongPath(entry.songId, choirId, entryTargetKey(entry))}
             className={classes.entryTitle}
             data-testid="entry-song-link"
           >
@@ -183,11 +192,15 @@ function EntryItem({
             className={classes.keySelect}
             size="md"
             aria-label={t("playlists.key.label", { title })}
-            placeholder={song?.key ?? t("playlists.key.placeholder")}
+            placeholder={defaultKey?.key ?? t("playlists.key.placeholder")}
             data={[
               {
                 value: "",
-                label: song?.key ? t("playlists.key.own", { key: song.key }) : t("playlists.key.ownUnknown"),
+                label: defaultKey
+                  ? t(defaultKey.from === "choir" ? "playlists.key.choir" : "playlists.key.own", {
+                      key: defaultKey.key,
+                    })
+                  : t("playlists.key.ownUnknown"),
               },
               ...ENTRY_KEYS.map((key) => ({ value: key, label: key })),
             ]}
@@ -208,16 +221,16 @@ function EntryItem({
             disabled={disabled}
           />
         </div>
-      ) : entry.key ? (
+      ) : shownKey ? (
         <Badge
           variant="outline"
           color="gray"
           size="lg"
           tt="none"
-          aria-label={t("playlistDetail.keyLabel", { key: entry.key })}
+          aria-label={t("playlistDetail.keyLabel", { key: shownKey })}
           data-testid="entry-key"
         >
-          {entry.key}
+          {shownKey}
         </Badge>
       ) : null}
     </li>

@@ -5,7 +5,7 @@ import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SubtleIconButton, type SubtleIconButtonProps } from "../../../components/subtle-icon-button";
-import { entrySongPath } from "../playlist-entries";
+import { entrySongPath, entryTargetKey } from "../playlist-entries";
 import classes from "./playlists.module.css";
 
 export interface NumberedSongItemProps extends Omit<ComponentPropsWithoutRef<"li">, "title"> {
@@ -50,7 +50,7 @@ export function EntrySongTitle({
 }) {
   const { t } = useTranslation();
   return entry.song ? (
-    <Anchor component={Link} to={entrySongPath(entry.songId, choirId, entry.key)} fw={600}>
+    <Anchor component={Link} to={entrySongPath(entry.songId, choirId, entryTargetKey(entry))} fw={600}>
       {entry.song.title}
     </Anchor>
   ) : (

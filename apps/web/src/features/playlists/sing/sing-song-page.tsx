@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { SongSheetView } from "../../../components/song-sheet/song-sheet-view";
 import { builtInTitleText } from "../../../lib/built-in-titles";
 import { songQuery } from "../../songs/api";
+import { entrySungKey, entryTargetKey } from "../playlist-entries";
 import type { SingStop } from "./sing-order";
 import { SingReadiness } from "./sing-readiness";
 import type { SingSettings } from "./sing-settings";
@@ -15,11 +16,6 @@ import classes from "./sing-stage.module.css";
 
 /** Where a song lies once it is shown: at its start, or at its end when the reader turned back into it. */
 export type Arrival = "start" | "end" | "keep";
-
-/** The song's key as sung in this entry: the entry's, else the song's own. */
-function stopKey(stop: SingStop): string | null {
-  return stop.entry.key ?? stop.entry.song?.key ?? null;
-}
 
 export function stopTitle(stop: SingStop, t: TFunction): string {
   return stop.entry.song?.title ?? t("sing.unknownSong");
@@ -47,7 +43,7 @@ export const SongPage = memo(function SongPage({
 }) {
   const { t } = useTranslation();
   const read = useQuery({ ...songQuery(stop.entry.songId), enabled: stop.entry.song !== null });
-  const key = stopKey(stop);
+  const key = entrySungKey(stop.entry);
   let body: ReactNode;
   if (!stop.entry.song) {
     body = (
@@ -60,7 +56,7 @@ export const SongPage = memo(function SongPage({
       <div className={classes.columns}>
         <SongSheetView
           content={read.data.content}
-          targetKey={stop.entry.key}
+          targetKey={entryTargetKey(stop.entry)}
           showToolbar={false}
           hideKey={key !== null}
           lyricsOnly={settings.isLyricsOnly}
