@@ -18,6 +18,8 @@ const CONTROLS = `<!doctype html>
   <span class="mantine-Badge-root cut" style="display: inline-block">Available offline</span>
   <div role="tablist"><span role="tab" class="cut" style="display: inline-block">Rehearsal tracks</span></div>
   <input readonly class="narrow" value="Soprano and alto, divided" data-testid="part-select" />
+  <input readonly class="narrow" value="Misa dominical con coro" title="Misa dominical con coro" data-testid="titled-select" />
+  <input readonly class="narrow" value="Misa dominical con coro" title="Misa" data-testid="mistitled-select" />
   <button data-testid="icon-button">★<span class="hidden-text">A name for screen readers that is long</span></button>
   <button style="display: none">A hidden button with a long, long label</button>
 </body></html>`;
@@ -27,7 +29,7 @@ test("the overflow check lists the controls whose text is cut off or spills out,
 }) => {
   await page.setContent(CONTROLS);
   const found = await clippedControls(page);
-  expect(found).toHaveLength(6);
+  expect(found).toHaveLength(7);
   expect(found[0]).toMatch(
     /^"Download 2 rehearsal tracks \(86\.2 MB\)" \(button near cut-button\) has \d+ px and needs \d+ px at 1280 px$/,
   );
@@ -35,6 +37,9 @@ test("the overflow check lists the controls whose text is cut off or spills out,
   expect(found.join("\n")).toContain('"Available offline" (Badge-root near');
   expect(found.join("\n")).toContain('"Rehearsal tracks" (tab near');
   expect(found.join("\n")).toContain('"Soprano and alto, divided" (input near part-select)');
+  // A field's chosen name may be cut only when its title says it in full.
+  expect(found.join("\n")).not.toContain("near titled-select");
+  expect(found.join("\n")).toContain('"Misa dominical con coro" (input near mistitled-select)');
   expect(found.join("\n")).not.toContain("Sing");
   // A name cut where it has no room is allowed only when its title says it in full.
   expect(found.join("\n")).not.toContain("Cecilia de la Ribera");

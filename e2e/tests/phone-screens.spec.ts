@@ -6,6 +6,7 @@ import { clippedControls } from "../fixtures/overflow";
 import { settle } from "../fixtures/page";
 import { compareScreen, switchLanguage } from "../fixtures/screens";
 import { expect, type Locator, type Page, test } from "../fixtures/test";
+import { overlaps, toastBox } from "../fixtures/toast";
 import { smallTargets } from "../fixtures/touch";
 
 // The app on a phone (the "phone" project: 390 × 844, a touch screen): on every screen a director and a singer
@@ -58,24 +59,6 @@ async function expectCalm(
       expect.soft(await clippedControls(page), `${screen} (${language}): text cut off`).toEqual([]);
     }
   }
-}
-
-/** Whether two boxes on the screen share any pixel. */
-function overlaps(
-  a: { x: number; y: number; width: number; height: number },
-  b: { x: number; y: number; width: number; height: number },
-): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-/** Where the toast shown now sits, once it has finished arriving (it leaves again after a few seconds). */
-async function toastBox(page: Page, text: string | RegExp) {
-  const toast = page.locator(".mantine-Notification-root").filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await page.waitForTimeout(400);
-  const box = await toast.boundingBox({ timeout: 2_000 });
-  expect(box, "the toast is still there").not.toBeNull();
-  return box!;
 }
 
 /** A director's choir with a song (two parts, a rehearsal track) in a playlist, all made through the API. */

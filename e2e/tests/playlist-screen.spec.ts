@@ -1,8 +1,10 @@
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector, newMemberOf } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { statusOutsideLine } from "../fixtures/playlist-screen";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, type Locator, type Page, test } from "../fixtures/test";
+import { overlaps, toastBox } from "../fixtures/toast";
 
 /**
  * The one playlist screen, /playlists/{id}: a director adds two songs with keys and notes, reorders them from the
@@ -149,11 +151,22 @@ test("a director shapes a playlist on its one screen and a singer reads it", asy
   await expect(page.getByTestId("playlist-detail-date")).toContainText("9:00");
 
   // Removed, then taken back: at its place, with its key and note.
+  // Its toast, with the Undo, keeps off the menu item pressed, the song left in the section and the app's bar.
   await entry(page, lamp).getByTestId("entry-menu").click();
+  const removeBox = (await page.getByTestId("entry-remove").boundingBox())!;
   await page.getByTestId("entry-remove").click();
   await expect(entry(page, lamp)).toHaveCount(0);
   const undo = page.getByTestId("undo-toast");
   await expect(undo).toContainText("“Lamp of the Evening” removed");
+  const undoBox = await toastBox(page, "“Lamp of the Evening” removed");
+  expect(overlaps(undoBox, removeBox), "the undo toast covers the Remove pressed").toBe(false);
+  expect(overlaps(undoBox, (await entry(page, bread).boundingBox())!), "the toast covers the song left").toBe(
+    false,
+  );
+  expect(
+    overlaps(undoBox, (await page.locator("header").first().boundingBox())!),
+    "the toast covers the bar",
+  ).toBe(false);
   await undo.getByRole("button", { name: text("en", "playlistScreen.undo") }).click();
   await expect.poll(() => shownSongs(page, "Communion")).toEqual([lamp, bread]);
   await expect(entry(page, lamp).getByTestId("entry-key-select")).toHaveValue("F");
@@ -181,6 +194,11 @@ test("a director shapes a playlist on its one screen and a singer reads it", asy
     [],
   ]);
 
+  // One status line before the first song, nothing else saying the playlist's state.
+  expect(await statusOutsideLine(page), "states shown before the first song besides its status line").toEqual(
+    [],
+  );
+
   await pictureInBothLanguages(page, "playlist-screen-editor", async (p) => {
     await expect(p.getByTestId("playlist-detail-song")).toHaveCount(3);
     await expect(p.getByTestId("section-add-song")).toHaveCount(3);
@@ -206,6 +224,11 @@ test("a director shapes a playlist on its one screen and a singer reads it", asy
   for (const control of ["section-add-song", "entry-menu", "entry-drag-handle", "playlist-rename-open"])
     await expect(singer.page.getByTestId(control), control).toHaveCount(0);
   await expect(singer.page.getByRole("link", { name: text("en", "sing.open") })).toBeVisible();
+  await expect(singer.page.getByTestId("playlist-status-line")).toBeVisible();
+  expect(
+    await statusOutsideLine(singer.page),
+    "states shown before the first song besides its status line",
+  ).toEqual([]);
   await pictureInBothLanguages(singer.page, "playlist-screen-singer", async (p) => {
     await expect(p.getByTestId("playlist-detail-song")).toHaveCount(3);
   });

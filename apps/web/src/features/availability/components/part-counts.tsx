@@ -38,7 +38,7 @@ export function PartCounts({
   return (
     <ul className={classes.counts} data-testid={testId} aria-label={t("availability.counts.byPart")}>
       <li className={classes.countLead}>{t("availability.counts.singing", { count: counts.yes })}</li>
-      {summary.byPart.map((part) => (
+      {countedParts(summary.byPart).map((part) => (
         <li
           key={part.part ?? "none"}
           className={classes.count}

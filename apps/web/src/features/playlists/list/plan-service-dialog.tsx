@@ -115,6 +115,8 @@ function PlanServiceForm({ choirId, day, onClose }: { choirId: string; day: stri
           label={t("playlists.plan.template")}
           data={templateOptions}
           value={templateId ?? NO_TEMPLATE}
+          // A long template name is cut in the field on a phone: said in full here.
+          title={templateOptions.find((option) => option.value === (templateId ?? NO_TEMPLATE))?.label}
           onChange={(next) => {
             setTemplateChosen(true);
             set({ templateId: next && next !== NO_TEMPLATE ? next : null });

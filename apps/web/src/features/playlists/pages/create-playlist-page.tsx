@@ -209,6 +209,10 @@ function CreatePlaylistForm({
               label={t("createPlaylist.templateLabel")}
               data={templateOptions}
               value={values.templateId ?? NO_TEMPLATE}
+              // A long template name is cut in the field on a phone: said in full here.
+              title={
+                templateOptions.find((option) => option.value === (values.templateId ?? NO_TEMPLATE))?.label
+              }
               onChange={chooseTemplate}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}

@@ -157,6 +157,7 @@ function SongList({ playlist }: { playlist: SharedPlaylist }) {
                       variant="light"
                       size="lg"
                       tt="none"
+                      className={classes.songKey}
                       aria-label={t("sharePage.key", { key: song.key })}
                     >
                       {song.key}
