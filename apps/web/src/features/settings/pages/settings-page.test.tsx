@@ -14,8 +14,46 @@ describe("settings", () => {
     const page = await screen.findByTestId("settings-page");
     const shown = page.textContent ?? "";
     expect(shown).not.toMatch(/coming soon|próximamente|on their way|llegarán/i);
-    // No notification texts without switches: the product sends none yet.
-    expect(within(page).queryByRole("heading", { name: /notification|notificaci/i })).toBeNull();
+    // The one mail a person receives, reminders before a service, is offered with its switch.
+    expect(within(page).getByTestId("reminders-switch")).toBeTruthy();
+  });
+
+  it("turns one's reminder mails off and on, as the server keeps them", async () => {
+    let enabled = true;
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (new URL(url, "http://localhost").pathname === "/api/me/reminders") {
+        if (init?.method === "PUT") {
+          const body = JSON.parse(String(init.body)) as { enabled: boolean };
+          sent.push(body);
+          enabled = body.enabled;
+        }
+        return new Response(JSON.stringify({ enabled }));
+      }
+      return new Response(JSON.stringify({ message: "Not found", code: "not_found" }), { status: 404 });
+    });
+    show();
+    const toggle = (await screen.findByTestId("reminders-switch")) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sent).toEqual([{ enabled: false }]));
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sent).toEqual([{ enabled: false }, { enabled: true }]));
+    await waitFor(() => expect(toggle.checked).toBe(true));
+  });
+
+  it("shows reminders off when the person turned them off before", async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      new URL(url, "http://localhost").pathname === "/api/me/reminders"
+        ? new Response(JSON.stringify({ enabled: false }))
+        : new Response(JSON.stringify({ message: "Not found", code: "not_found" }), { status: 404 }),
+    );
+    show();
+    const toggle = (await screen.findByTestId("reminders-switch")) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
   });
 
   it("changes the person's name there and then", async () => {
