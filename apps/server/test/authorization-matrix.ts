@@ -403,6 +403,7 @@ export const MATRIX: Row[] = [
       };
     },
     expect: { anonymous: 401, outsider: 404, member: 403, admin: 201 },
+    removedMember: 404,
     note: "the song's creator; a choir version's members (scores.test.ts)",
   },
   {
@@ -425,6 +426,7 @@ export const MATRIX: Row[] = [
     route: "DELETE /api/songs/{id}/scores/{scoreId}",
     call: (w) => ({ method: "DELETE", url: `/api/songs/${w.songId}/scores/${w.scoreId}` }),
     expect: { anonymous: 401, outsider: 404, member: 403, admin: 204 },
+    removedMember: 404,
   },
   {
     route: "GET /api/songs/{id}/scores/{scoreId}/file",
@@ -475,6 +477,23 @@ export const MATRIX: Row[] = [
     expect: choirAdmin(201),
     removedMember: 404,
     note: "part and choir markings: the choir's administrators",
+  },
+  {
+    route: "POST /api/scores/{scoreId}/markings",
+    variant: "for the whole choir",
+    call: (w) => ({
+      method: "POST",
+      url: `/api/scores/${w.scoreId}/markings`,
+      payload: {
+        choirId: w.choirId,
+        scope: "choir",
+        page: 1,
+        kind: "text",
+        data: { x: 0.3, y: 0.3, text: "piano until bar 12" },
+      },
+    }),
+    expect: choirAdmin(201),
+    removedMember: 404,
   },
   {
     route: "PUT /api/scores/{scoreId}/markings/{markingId}",

@@ -111,3 +111,32 @@ export async function warmPdfPool(app: FastifyInstance): Promise<void> {
 
 /** How long a `beforeAll` that warms the pool may take. */
 export const WARM_POOL_MS = 180_000;
+
+/** A link that starts a program on the reader's machine. */
+export const pdfWithLaunch = () =>
+  handWrittenPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    PAGES,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Annots [4 0 R] >>",
+    "<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /Launch /F (calc.exe) >> >>",
+  ]);
+
+/** Embedded media (Flash, video) in a rich-media annotation. */
+export const pdfWithRichMedia = () =>
+  handWrittenPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    PAGES,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Annots [4 0 R] >>",
+    "<< /Type /Annot /Subtype /RichMedia /Rect [0 0 50 50] /RichMediaContent << /Assets << /Names [] >> >> >>",
+  ]);
+
+/** A file pinned to the page as an annotation (its file given by reference, not under the names' tree). */
+export const pdfWithFileAnnotation = () =>
+  handWrittenPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    PAGES,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Annots [4 0 R] >>",
+    "<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS 5 0 R /Name /PushPin >>",
+    "<< /Type /Filespec /F (setup.bat) /UF (setup.bat) /EF << /F 6 0 R >> >>",
+    "<< /Length 5 >>\nstream\nhello\nendstream",
+  ]);

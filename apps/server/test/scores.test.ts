@@ -17,8 +17,11 @@ import {
 import { openStream } from "./live-stream.js";
 import {
   pdfWithAttachment,
+  pdfWithFileAnnotation,
+  pdfWithLaunch,
   pdfWithLinkScript,
   pdfWithOpenScript,
+  pdfWithRichMedia,
   plainPdf,
   scoreForm,
   scorePdf,
@@ -123,6 +126,9 @@ describe("scores: upload, reading, files", () => {
       pdfWithOpenScript(),
       pdfWithAttachment(),
       pdfWithLinkScript(),
+      pdfWithLaunch(),
+      pdfWithRichMedia(),
+      pdfWithFileAnnotation(),
       Buffer.alloc(0),
     ];
     for (const file of refused) {
