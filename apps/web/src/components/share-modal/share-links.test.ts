@@ -1,6 +1,13 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COPY_FEEDBACK_MS, canUseSystemShare, pdfUrl, shareUrl, useCopyFeedback } from "./share-links";
+import {
+  COPY_FEEDBACK_MS,
+  canUseSystemShare,
+  partScores,
+  pdfUrl,
+  shareUrl,
+  useCopyFeedback,
+} from "./share-links";
 
 const PLAYLIST = "3f0c1f9e-5b1a-4d7e-9a51-0c3f0a6b2d11";
 
@@ -13,6 +20,18 @@ describe("share addresses", () => {
   it("points the PDF at the playlist's public PDF route", () => {
     expect(pdfUrl(PLAYLIST, "es")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=es`);
     expect(pdfUrl(PLAYLIST, "en")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en`);
+  });
+
+  it("asks for the reader's part's scores, a named part's or every one", () => {
+    expect(pdfUrl(PLAYLIST, "en", "part")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en&scores=part`);
+    expect(pdfUrl(PLAYLIST, "en", "all")).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en&scores=all`);
+    expect(pdfUrl(PLAYLIST, "en", partScores("Alto"))).toBe(
+      `/api/playlists/${PLAYLIST}/pdf?lang=en&scores=part&part=Alto`,
+    );
+    // A part of the choir's own, named as its members wrote it.
+    expect(pdfUrl(PLAYLIST, "es", partScores("Tiples & niños"))).toBe(
+      `/api/playlists/${PLAYLIST}/pdf?lang=es&scores=part&part=Tiples%20%26%20ni%C3%B1os`,
+    );
   });
 
   it("offers the system share sheet only on phones that have one", () => {

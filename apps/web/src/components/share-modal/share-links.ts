@@ -20,15 +20,28 @@ export function singUrl(origin: string, playlistId: string): string {
  * private one's only with a member's token.
  */
 export function pdfUrl(playlistId: string, language: string, scores: PdfScores = "none"): string {
-  const scoresParam = scores === "none" ? "" : `&scores=${scores}`;
+  let scoresParam = "";
+  if (scores.startsWith(PART_PREFIX)) {
+    scoresParam = `&scores=part&part=${encodeURIComponent(scores.slice(PART_PREFIX.length))}`;
+  } else if (scores !== "none") {
+    scoresParam = `&scores=${scores}`;
+  }
   return `/api/playlists/${encodeURIComponent(playlistId)}/pdf?lang=${encodeURIComponent(language)}${scoresParam}`;
 }
 
+const PART_PREFIX = "part:";
+
 /**
- * Which scores the PDF prints after each song: none (the chord sheets alone), the reader's voice part's, or every
- * one. Scores print for the choir's members only, so a PDF with scores is always fetched with the member's token.
+ * Which scores the PDF prints after each song: none (the chord sheets alone), the reader's voice part's, a named
+ * part's (`part:Alto`: its scores, the whole choir's where it has none), or every one. Scores print for the choir's
+ * members only, so a PDF with scores is always fetched with the member's token.
  */
-export type PdfScores = "none" | "part" | "all";
+export type PdfScores = "none" | "part" | "all" | `part:${string}`;
+
+/** The choice of one named part's scores. */
+export function partScores(part: string): PdfScores {
+  return `${PART_PREFIX}${part}`;
+}
 
 export type CopyState = "idle" | "copied" | "failed";
 

@@ -155,4 +155,43 @@ describe("share modal: who can open the link", () => {
       expect(new Headers(init.headers).get("Authorization")).toBe("Bearer member-token");
     });
   });
+
+  it("prints a named part's scores, and tells a member without a part how to have theirs", async () => {
+    await savingFiles(async ({ fetchMock, created }) => {
+      renderModal({ voiceParts: ["Soprano", "Alto", "Tenor", "Bass"], myPart: null });
+      const choice = screen.getByRole("combobox", { name: en.share.modal.pdfScores }) as HTMLSelectElement;
+      const offered = [...choice.options].map((option) => option.textContent);
+      expect(offered).toEqual([
+        en.share.modal.pdfScoresNone,
+        fill(en.share.modal.pdfScoresFor, { part: "Soprano" }),
+        fill(en.share.modal.pdfScoresFor, { part: "Alto" }),
+        fill(en.share.modal.pdfScoresFor, { part: "Tenor" }),
+        fill(en.share.modal.pdfScoresFor, { part: "Bass" }),
+        en.share.modal.pdfScoresAll,
+      ]);
+      expect(screen.getByTestId("share-pdf-no-part").textContent).toBe(en.share.modal.pdfScoresNoPart);
+      fireEvent.change(choice, { target: { value: "part:Alto" } });
+      fireEvent.click(screen.getByTestId("share-pdf"));
+      await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+      const [url] = fetchMock.mock.calls[0] as unknown as [string];
+      expect(url).toBe(`/api/playlists/${PLAYLIST}/pdf?lang=en&scores=part&part=Alto`);
+    });
+  });
+
+  it("offers a member's own part first, by its name, and the other parts after", async () => {
+    renderModal({ voiceParts: ["Soprano", "Alto", "Tenor", "Bass", "Descant"], myPart: "Tenor" });
+    const choice = screen.getByRole("combobox", { name: en.share.modal.pdfScores }) as HTMLSelectElement;
+    const offered = [...choice.options].map((option) => [option.value, option.textContent]);
+    expect(offered[1]).toEqual(["part", fill(en.share.modal.pdfScoresMine, { part: "Tenor" })]);
+    expect(offered.map(([value]) => value)).toEqual([
+      "none",
+      "part",
+      "part:Soprano",
+      "part:Alto",
+      "part:Bass",
+      "part:Descant",
+      "all",
+    ]);
+    expect(screen.queryByTestId("share-pdf-no-part")).toBeNull();
+  });
 });

@@ -14,10 +14,12 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../lib/i18n";
+import { voicePartLabel } from "../../lib/voice-parts";
 import { fetchSongbook, saveBlob, songbookFileName } from "./pdf-download";
 import {
   canUseSystemShare,
   type PdfScores,
+  partScores,
   pdfUrl,
   QR_CODE_SIZE,
   QR_ERROR_CORRECTION,
@@ -42,6 +44,8 @@ export function ShareModalDialog({
   isPublic,
   choirName,
   onMakePublic,
+  voiceParts = [],
+  myPart = null,
 }: ShareModalProps) {
   const { t, i18n } = useTranslation();
   const url = shareUrl(window.location.origin, playlistId);
@@ -254,11 +258,29 @@ export function ShareModalDialog({
           onChange={(event) => setScores(event.currentTarget.value as PdfScores)}
           data={[
             { value: "none", label: t("share.modal.pdfScoresNone") },
-            { value: "part", label: t("share.modal.pdfScoresPart") },
+            ...(myPart
+              ? [
+                  {
+                    value: "part",
+                    label: t("share.modal.pdfScoresMine", { part: voicePartLabel(t, myPart) }),
+                  },
+                ]
+              : []),
+            ...voiceParts
+              .filter((part) => part !== myPart)
+              .map((part) => ({
+                value: partScores(part),
+                label: t("share.modal.pdfScoresFor", { part: voicePartLabel(t, part) }),
+              })),
             { value: "all", label: t("share.modal.pdfScoresAll") },
           ]}
           data-testid="share-pdf-scores"
         />
+        {!myPart && voiceParts.length > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="share-pdf-no-part">
+            {t("share.modal.pdfScoresNoPart")}
+          </Text>
+        ) : null}
         <Group gap="sm">
           <Button
             variant="light"

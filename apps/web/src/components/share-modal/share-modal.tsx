@@ -10,6 +10,10 @@ export interface ShareModalProps {
   choirName?: string | null;
   /** Makes the playlist public; given only to those who may edit the playlist. */
   onMakePublic?: () => Promise<unknown>;
+  /** The choir's voice parts (the standard four and its own), each offered for printing its scores. */
+  voiceParts?: readonly string[];
+  /** The reader's own voice part in the choir, or null when they have none. */
+  myPart?: string | null;
 }
 
 /** Share a playlist: who can open its link, the link, a QR code and the PDF. The dialog's code loads the first time it opens. */

@@ -1,4 +1,4 @@
-import type { Choir, CurrentUser, Playlist } from "@choir/contract";
+import { type Choir, type CurrentUser, type Playlist, STANDARD_VOICE_PARTS } from "@choir/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ShareModal, type ShareModalProps } from "../../../components/share-modal/share-modal";
 import { useCurrentUser } from "../../../lib/session";
@@ -45,15 +45,20 @@ export function usePlaylistPermissions(playlist: Pick<Playlist, "choirId"> | nul
  */
 export function usePlaylistSharing(
   playlist: Pick<Playlist, "id" | "choirId" | "isPublic"> | null,
-): Pick<ShareModalProps, "isPublic" | "choirName" | "onMakePublic"> {
+): Pick<ShareModalProps, "isPublic" | "choirName" | "onMakePublic" | "voiceParts" | "myPart"> {
   const { data: user } = useCurrentUser();
   const makePublic = useMakePlaylistPublicMutation();
   const { canEdit } = usePlaylistPermissions(playlist);
+  const membership = playlist ? user?.choirs.find((choir) => choir.id === playlist.choirId) : undefined;
+  // The choir's own parts, for printing one part's scores (a member reads their choir).
+  const { data: choir } = useQuery({ ...choirQuery(playlist?.choirId ?? ""), enabled: Boolean(membership) });
   if (!playlist) return { isPublic: false };
   return {
     isPublic: playlist.isPublic,
-    choirName: user?.choirs.find((choir) => choir.id === playlist.choirId)?.name ?? null,
+    choirName: membership?.name ?? null,
     onMakePublic: canEdit ? () => makePublic.mutateAsync(playlist.id) : undefined,
+    voiceParts: membership ? [...STANDARD_VOICE_PARTS, ...(choir?.voiceParts ?? [])] : [],
+    myPart: membership?.voicePart ?? null,
   };
 }
 
