@@ -27,6 +27,16 @@ import { useChoir } from "../../choirs/api";
 import { isChoirAdmin } from "../../choirs/choir-form";
 import { trackPartChoices } from "../../tracks/track-form";
 import { fetchScoreBytes } from "../api";
+import {
+  ALL_LAYERS,
+  type History,
+  type Layers,
+  NO_HISTORY,
+  recorded,
+  redoStep,
+  shownMarkings,
+  undoStep,
+} from "../marking-history";
 import type { ScoreMode } from "../score-pages";
 import { ScoreView } from "../score-view";
 import { useScoreMarkings } from "../use-markings";
@@ -35,13 +45,6 @@ import classes from "./score-reader.module.css";
 
 /** Each layer has its colour, so a singer tells the director's markings from their own at a glance. */
 const LAYER_COLOR: Record<MarkingScope, MarkingColor> = { private: "graphite", part: "blue", choir: "red" };
-
-/** Which layers a reader shows (each can be hidden). */
-interface Layers {
-  private: boolean;
-  part: boolean;
-  choir: boolean;
-}
 
 type ToolChoice = "pen" | "highlighter" | "text" | "stamp" | "erase";
 
@@ -53,9 +56,6 @@ const TOOLS: { value: ToolChoice; icon: typeof IconPencil }[] = [
   { value: "stamp", icon: IconMusic },
   { value: "erase", icon: IconEraser },
 ];
-
-/** An action of this session that undo takes back (and redo does again). */
-type Step = { kind: "add"; marking: Marking } | { kind: "remove"; marking: Marking };
 
 /**
  * A score read on screen (the song page's reader, sing mode): the pages drawn by pdf.js (ScoreViewer), the markings of
@@ -89,14 +89,13 @@ export function ScoreReader({
   const choir = useChoir(choirId ?? "");
   const isAdmin = choir.data && user ? isChoirAdmin(choir.data, user.id) : false;
   const { markings, save, remove } = useScoreMarkings(score.id, choirId, user?.id ?? "");
-  const [layers, setLayers] = useState<Layers>({ private: true, part: true, choir: true });
+  const [layers, setLayers] = useState<Layers>(ALL_LAYERS);
   const [isMarking, setMarking] = useState(false);
   const [tool, setTool] = useState<ToolChoice>("pen");
   const [stamp, setStamp] = useState<MarkingStamp>("breath");
   const [target, setTarget] = useState<string>("private");
   const [asking, setAsking] = useState<{ page: number; x: number; y: number } | null>(null);
-  const [done, setDone] = useState<Step[]>([]);
-  const [undone, setUndone] = useState<Step[]>([]);
+  const [history, setHistory] = useState<History>(NO_HISTORY);
   const load = useCallback(() => fetchScoreBytes(score), [score]);
 
   const scope: MarkingScope = target === "private" ? "private" : target === "choir" ? "choir" : "part";
@@ -105,13 +104,7 @@ export function ScoreReader({
   const parts = trackPartChoices(choir.data?.voiceParts).filter((part) => part !== TRACK_FULL_MIX);
 
   const shown = useMemo(
-    () =>
-      markings.filter((marking) => {
-        if (marking.scope === "private") return layers.private;
-        if (marking.scope === "choir") return layers.choir;
-        const mine = myPart !== null && marking.part?.toLocaleLowerCase() === myPart.toLocaleLowerCase();
-        return layers.part && (mine || isAdmin);
-      }),
+    () => shownMarkings(markings, layers, myPart, isAdmin),
     [markings, layers, myPart, isAdmin],
   );
 
@@ -141,27 +134,18 @@ export function ScoreReader({
       authorId: user.id,
       updatedAt: new Date().toISOString(),
     };
-    setDone((steps) => [...steps, { kind: "add", marking }]);
-    setUndone([]);
+    setHistory((steps) => recorded(steps, { kind: "add", marking }));
     void add(marking);
   };
 
-  const undo = () => {
-    const step = done[done.length - 1];
+  const apply = (step: ReturnType<typeof undoStep>) => {
     if (!step) return;
-    setDone((steps) => steps.slice(0, -1));
-    setUndone((steps) => [...steps, step]);
-    if (step.kind === "add") void remove(step.marking.id);
-    else void add(step.marking);
+    setHistory(step.history);
+    if ("put" in step.change) void add(step.change.put);
+    else void remove(step.change.remove);
   };
-  const redo = () => {
-    const step = undone[undone.length - 1];
-    if (!step) return;
-    setUndone((steps) => steps.slice(0, -1));
-    setDone((steps) => [...steps, step]);
-    if (step.kind === "add") void add(step.marking);
-    else void remove(step.marking.id);
-  };
+  const undo = () => apply(undoStep(history));
+  const redo = () => apply(redoStep(history));
 
   const color = tool === "highlighter" ? "yellow" : LAYER_COLOR[scope];
   const drawTool: DrawTool | null = !isMarking
@@ -174,8 +158,7 @@ export function ScoreReader({
   const erase = (markingId: string) => {
     const marking = markings.find((candidate) => candidate.id === markingId);
     if (!marking || (marking.scope === "private" ? marking.authorId !== user?.id : !isAdmin)) return;
-    setDone((steps) => [...steps, { kind: "remove", marking }]);
-    setUndone([]);
+    setHistory((steps) => recorded(steps, { kind: "remove", marking }));
     void remove(marking.id);
   };
 
@@ -257,7 +240,7 @@ export function ScoreReader({
                 variant="default"
                 size={44}
                 onClick={undo}
-                disabled={done.length === 0}
+                disabled={history.done.length === 0}
                 aria-label={t("scores.marking.undo")}
                 data-testid="score-undo"
               >
@@ -267,7 +250,7 @@ export function ScoreReader({
                 variant="default"
                 size={44}
                 onClick={redo}
-                disabled={undone.length === 0}
+                disabled={history.undone.length === 0}
                 aria-label={t("scores.marking.redo")}
                 data-testid="score-redo"
               >
