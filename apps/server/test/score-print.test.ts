@@ -10,7 +10,7 @@ import {
   type TestPerson,
 } from "./helpers.js";
 import { scoreForm, scorePdf, WARM_POOL_MS, warmPdfPool } from "./pdf-files.js";
-import { readPdf } from "./pdf-reading.js";
+import { readPdf, redPixels } from "./pdf-reading.js";
 
 // A playlist's songbook printed with its songs' scores after their chord sheets (decision 0117): which scores, whose
 // markings are drawn in, who may print them, and what one songbook may carry.
@@ -123,6 +123,84 @@ describe("a songbook printed with its scores", () => {
     expect(tenor.text).toContain("Tenors wait");
     expect(tenor.text).toContain("Breathe together");
     expect(tenor.text).not.toContain("Altos softly");
+  });
+
+  it("draws the choir's pencil strokes and stamps on the printed score, not a private stroke", async () => {
+    const cast = await choirWithCast(app);
+    const created = await call(cast.admin, "POST", "/api/songs", {
+      title: "Quayside Hymn",
+      content: "{title: Quayside Hymn}\n[G]Tide and [D]harbour",
+      visibility: 2,
+      visibleToChoirs: [cast.choir.id],
+    });
+    const songId = created.json().songId as string;
+    const scoreId = await upload(cast.admin, songId, await scorePdf(1));
+    const made = await call(cast.admin, "POST", "/api/playlists", {
+      choirId: cast.choir.id,
+      date: inDays(5),
+      sections: [{ title: "Gathering", songs: [{ songId }] }],
+    });
+    const playlistId = made.json().id as string;
+    const draw = async (person: TestPerson, scope: "private" | "choir", kind: string, data: unknown) => {
+      const response = await call(person, "POST", `/api/scores/${scoreId}/markings`, {
+        choirId: cast.choir.id,
+        scope,
+        page: 1,
+        kind,
+        data,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const scorePage = async () => {
+      const response = await call(cast.member, "GET", `/api/playlists/${playlistId}/pdf?scores=all`);
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      const { pages } = readPdf(response.rawPayload);
+      return redPixels(response.rawPayload, pages);
+    };
+    // The score page as printed without markings: nothing red on it.
+    expect(await scorePage()).toBe(0);
+    // A member's own red pencil stroke across the page is theirs alone: still nothing.
+    const across = {
+      points: [
+        [0.1, 0.5, 0.5],
+        [0.5, 0.52, 0.8],
+        [0.9, 0.5, 0.5],
+      ],
+      width: 0.01,
+      color: "red",
+    };
+    await draw(cast.member, "private", "ink", across);
+    expect(await scorePage()).toBe(0);
+    // The director's stroke for the whole choir is drawn in.
+    await draw(cast.admin, "choir", "ink", {
+      ...across,
+      points: [
+        [0.1, 0.3, 0.5],
+        [0.9, 0.32, 0.9],
+      ],
+    });
+    const stroked = await scorePage();
+    expect(stroked).toBeGreaterThan(20);
+    // A fermata and a breath mark (drawn, not written) add their own ink.
+    await draw(cast.admin, "choir", "text", {
+      x: 0.5,
+      y: 0.7,
+      text: "",
+      stamp: "fermata",
+      size: 0.06,
+      color: "red",
+    });
+    const withFermata = await scorePage();
+    expect(withFermata).toBeGreaterThan(stroked);
+    await draw(cast.admin, "choir", "text", {
+      x: 0.3,
+      y: 0.85,
+      text: "",
+      stamp: "breath",
+      size: 0.06,
+      color: "red",
+    });
+    expect(await scorePage()).toBeGreaterThan(withFermata);
   });
 
   it("prints a member's own part when none is named", async () => {
