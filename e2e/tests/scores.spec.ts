@@ -245,7 +245,7 @@ test("a director's breath mark for the altos reaches an alto's phone in sing mod
   await sing.getByTestId("playlist-detail-share").click();
   await sing
     .getByRole("combobox", { name: "Scores in the PDF" })
-    .selectOption({ label: "My voice part's scores" });
+    .selectOption({ label: "My part's scores (Alto)" });
   const printing = sing.waitForEvent("download", { timeout: 60_000 });
   await sing.getByTestId("share-pdf").click();
   const printed = execFileSync("pdftotext", [(await (await printing).path())!, "-"], { encoding: "utf8" });
@@ -254,11 +254,97 @@ test("a director's breath mark for the altos reaches an alto's phone in sing mod
   expect(printed.indexOf("Evening Canticle · Score:")).toBeGreaterThan(printed.indexOf("Evening Canticle"));
 });
 
+test("a singer following the director lands on the director's score page, and back on the chord sheet after it", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const director = await newDirector(browser, "score-leader", { name: "Quayside Consort" }, PHONE);
+  const { page, choirId } = director;
+  const gathering = await createChoirSong(page, choirId, "Harbour Gathering", SONGS.gathering.join("\n"));
+  const canticle = await createChoirSong(page, choirId, "Evening Canticle", SONGS.canticle.join("\n"));
+  const sending = await createChoirSong(page, choirId, "Sending Song", SONGS.sending.join("\n"));
+  const upload = await page.request.fetch(`/api/songs/${canticle}/scores`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await apiToken(page)}` },
+    multipart: {
+      label: "SATB",
+      file: { name: "canticle.pdf", mimeType: "application/pdf", buffer: await scorePdf(3) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const playlist = await apiCall<{ id: string }>(
+    page,
+    "POST",
+    "/api/playlists",
+    {
+      choirId,
+      date: comingSunday(),
+      title: "Compline",
+      sections: [
+        { title: "Office", songs: [{ songId: gathering }, { songId: canticle }, { songId: sending }] },
+      ],
+    },
+    201,
+  );
+  const singer = await newMemberOf(browser, director, "score-follower", PHONE);
+
+  // The director leads from the first song; the singer follows.
+  await page.goto(`/playlists/${playlist.id}/sing`);
+  await expect(page.getByTestId("sing-title")).toHaveText("Harbour Gathering", { timeout: 30_000 });
+  await page.getByTestId("lead-start").click();
+  const follow = singer.page;
+  await follow.goto(`/playlists/${playlist.id}/sing`);
+  await expect(follow.getByTestId("sing-title")).toHaveText("Harbour Gathering", { timeout: 30_000 });
+  await follow.getByTestId("lead-follow").click();
+  await expect(follow.getByTestId("lead-status")).toHaveText("Following Score-leader Tester");
+
+  // Into the score and two pages on: the singer is on page 3 too.
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer(page)).toHaveAttribute("data-page", "1", { timeout: 30_000 });
+  await expect(follow.getByTestId("sing-title")).toHaveText("Evening Canticle", { timeout: 5_000 });
+  for (const pageNumber of ["2", "3"]) {
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer(page)).toHaveAttribute("data-page", pageNumber);
+    await expect(viewer(follow)).toHaveAttribute("data-page", pageNumber, { timeout: 5_000 });
+  }
+  // Back one page, then past the score's end to the next chord sheet.
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer(follow)).toHaveAttribute("data-page", "2", { timeout: 5_000 });
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("sing-title")).toHaveText("Sending Song");
+  await expect(follow.getByTestId("sing-title")).toHaveText("Sending Song", { timeout: 5_000 });
+  await expect(shownScore(follow)).toHaveCount(0);
+  await singer.context.close();
+  await director.context.close();
+});
+
 /** The id of the score sing mode shows, from the list its song's scores answer. */
 async function viewerScoreId(page: Page): Promise<string> {
   const id = await shownScore(page).getAttribute("data-score-id");
   expect(id).toBeTruthy();
   return id!;
+}
+
+/**
+ * Compares the screen on a landscape tablet (1366 × 1024) in Spanish and English, as e2e/screenshots/{name}-{language}-
+ * 1366.png; `ready` recreates the state after each language's reload. The window is a laptop's again after.
+ */
+async function pictureOnTablet(
+  page: Page,
+  name: string,
+  ready: (page: Page) => Promise<void>,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  for (const language of ["es", "en"] as const) {
+    await page.setViewportSize({ width: 1366, height: 1024 });
+    await switchLanguage(page, language);
+    await ready(page);
+    await settle(page);
+    await compareScreen(page, `${name}-${language}-1366.png`, options);
+  }
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test("pictures: a song's scores, the reader with a choir's marks, and sing mode's score on a phone, a laptop and a landscape tablet", async ({
@@ -312,26 +398,25 @@ test("pictures: a song's scores, the reader with a choir's marks, and sing mode'
 
   // The song's page, its scores listed.
   await page.goto(`/songs/${songId}?choirId=${choirId}`);
-  await pictureInBothLanguages(page, "song-scores", async (p) => {
+  const songReady = async (p: Page) => {
     await expect(p.getByTestId("song-score")).toBeVisible({ timeout: 30_000 });
-  });
+  };
+  await pictureInBothLanguages(page, "song-scores", songReady);
+  await pictureOnTablet(page, "song-scores", songReady);
 
   // The reader, a page at a time, with the choir's marks.
-  await pictureInBothLanguages(
-    page,
-    "score-reader",
-    async (p) => {
-      await p.getByTestId("song-score-open").click();
-      const reader = p.getByTestId("score-reader");
-      await reader.getByTestId("score-mode").locator("label").first().click();
-      await expect(reader.getByTestId("score-viewer")).toHaveAttribute("data-mode", "page");
-      await expect(reader.locator('[data-testid="score-canvas"][data-drawn="true"]')).toHaveCount(1, {
-        timeout: 30_000,
-      });
-      await expect(reader.getByTestId("score-marking")).toHaveCount(3);
-    },
-    { fullPage: false },
-  );
+  const readerReady = async (p: Page) => {
+    await p.getByTestId("song-score-open").click();
+    const reader = p.getByTestId("score-reader");
+    await reader.getByTestId("score-mode").locator("label").first().click();
+    await expect(reader.getByTestId("score-viewer")).toHaveAttribute("data-mode", "page");
+    await expect(reader.locator('[data-testid="score-canvas"][data-drawn="true"]')).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    await expect(reader.getByTestId("score-marking")).toHaveCount(3);
+  };
+  await pictureInBothLanguages(page, "score-reader", readerReady, { fullPage: false });
+  await pictureOnTablet(page, "score-reader", readerReady, { fullPage: false });
 
   // Sing mode on the score: a phone and a laptop, and a landscape tablet's two pages side by side.
   await page.keyboard.press("Escape");
@@ -360,8 +445,12 @@ test("pictures: a song's scores, the reader with a choir's marks, and sing mode'
   for (const language of ["es", "en"] as const) {
     await page.goto(`/playlists/${playlist.id}`);
     await switchLanguage(page, language);
-    for (const width of [390, 1280] as const) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 1024],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
       if ((await page.getByTestId("share-modal").count()) === 0)
         await page.getByTestId("playlist-detail-share").click();
       const choice = page.getByTestId("share-pdf-scores");

@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, CopyButton, Group, Stack, Text, Textarea } from "@mantine/core";
 import { IconCalendarPlus, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,12 +41,16 @@ export function CalendarAddress() {
         <>
           <Text size="sm">{t("availability.calendar.copyHint")}</Text>
           <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
+            {/* The whole address shows, broken over lines: a person checks what they copy. */}
+            <Textarea
               label={t("availability.calendar.addressLabel")}
               value={address}
               readOnly
+              autosize
+              minRows={2}
               onFocus={(event) => event.currentTarget.select()}
               style={{ flex: 1, minWidth: 0 }}
+              styles={{ input: { overflowWrap: "anywhere", wordBreak: "break-all", resize: "none" } }}
               data-testid="calendar-url"
             />
             <CopyButton value={address}>
