@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
-import { toneWav } from "../fixtures/audio";
+import { apiCall, apiUpload, createChoirSong } from "../fixtures/api";
+import { altoLine } from "../fixtures/audio";
 import { newDirector, newMemberOf } from "../fixtures/director";
 import { LANGUAGE_STORAGE_KEY, type Language } from "../fixtures/locales";
 import { clippedControls } from "../fixtures/overflow";
@@ -49,15 +49,7 @@ async function choirWithEverything(browser: Browser, options: BrowserContextOpti
   const director = await newDirector(browser, "every-screen-director", { name: choirName }, options);
   const { page, choirId } = director;
   const songId = await createChoirSong(page, choirId, "Morning Has Broken Over the Harbour", SONG);
-  const upload = await page.request.post(`/api/songs/${songId}/tracks`, {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    multipart: {
-      file: { name: "alto.wav", mimeType: "audio/wav", buffer: toneWav(0) },
-      part: "Alto",
-      label: "Alto line",
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
+  await apiUpload(page, `/api/songs/${songId}/tracks`, altoLine());
   const version = await apiCall<{ songId: string }>(
     page,
     "POST",

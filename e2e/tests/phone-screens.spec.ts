@@ -1,5 +1,5 @@
-import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
-import { toneWav } from "../fixtures/audio";
+import { apiCall, apiUpload, createChoirSong } from "../fixtures/api";
+import { altoLine } from "../fixtures/audio";
 import { newDirector, newMemberOf } from "../fixtures/director";
 import type { Language } from "../fixtures/locales";
 import { clippedControls } from "../fixtures/overflow";
@@ -64,15 +64,7 @@ async function expectCalm(
 /** A director's choir with a song (two parts, a rehearsal track) in a playlist, all made through the API. */
 async function choirWithPlaylist(page: Page, choirId: string) {
   const songId = await createChoirSong(page, choirId, "The Harbour Lights at Evening", SONG);
-  const upload = await page.request.post(`/api/songs/${songId}/tracks`, {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    multipart: {
-      file: { name: "alto.wav", mimeType: "audio/wav", buffer: toneWav(0) },
-      part: "Alto",
-      label: "Alto line",
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
+  await apiUpload(page, `/api/songs/${songId}/tracks`, altoLine());
   const playlist = await apiCall<{ id: string }>(
     page,
     "POST",

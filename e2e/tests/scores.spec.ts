@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
-import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
+import { apiCall, apiToken, apiUpload, createChoirSong } from "../fixtures/api";
 import { newDirector, newMemberOf, type Person } from "../fixtures/director";
 import { settle } from "../fixtures/page";
 import { keptOffline } from "../fixtures/playlist-screen";
-import { scorePdf } from "../fixtures/score";
+import { scoreForm, scorePdf } from "../fixtures/score";
 import { compareScreen, pictureInBothLanguages, switchLanguage } from "../fixtures/screens";
 import { comingSunday } from "../fixtures/services";
 import { expect, test } from "../fixtures/test";
@@ -56,6 +56,15 @@ async function setOwnPart(person: Person, choirId: string, part: string): Promis
   );
 }
 
+/** The three songs of the evening's set, shared with the choir. */
+async function threeSongs(page: Page, choirId: string) {
+  return {
+    gathering: await createChoirSong(page, choirId, "Harbour Gathering", SONGS.gathering.join("\n")),
+    canticle: await createChoirSong(page, choirId, "Evening Canticle", SONGS.canticle.join("\n")),
+    sending: await createChoirSong(page, choirId, "Sending Song", SONGS.sending.join("\n")),
+  };
+}
+
 /** Sing mode of the playlist, turned forward to its second song (the canticle, shown as its score). */
 async function singToScore(page: Page, playlistId: string): Promise<void> {
   await page.goto(`/playlists/${playlistId}/sing`);
@@ -75,11 +84,7 @@ test("a director's breath mark for the altos reaches an alto's phone in sing mod
   test.setTimeout(600_000);
   const director = await newDirector(browser, "score-director", { name: "Harbour Light Chorale" });
   const { page, choirId } = director;
-  const ids = {
-    gathering: await createChoirSong(page, choirId, "Harbour Gathering", SONGS.gathering.join("\n")),
-    canticle: await createChoirSong(page, choirId, "Evening Canticle", SONGS.canticle.join("\n")),
-    sending: await createChoirSong(page, choirId, "Sending Song", SONGS.sending.join("\n")),
-  };
+  const ids = await threeSongs(page, choirId);
   const playlist = await apiCall<{ id: string }>(
     page,
     "POST",
@@ -260,18 +265,8 @@ test("a singer following the director lands on the director's score page, and ba
   test.setTimeout(300_000);
   const director = await newDirector(browser, "score-leader", { name: "Quayside Consort" }, PHONE);
   const { page, choirId } = director;
-  const gathering = await createChoirSong(page, choirId, "Harbour Gathering", SONGS.gathering.join("\n"));
-  const canticle = await createChoirSong(page, choirId, "Evening Canticle", SONGS.canticle.join("\n"));
-  const sending = await createChoirSong(page, choirId, "Sending Song", SONGS.sending.join("\n"));
-  const upload = await page.request.fetch(`/api/songs/${canticle}/scores`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    multipart: {
-      label: "SATB",
-      file: { name: "canticle.pdf", mimeType: "application/pdf", buffer: await scorePdf(3) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
+  const { gathering, canticle, sending } = await threeSongs(page, choirId);
+  await apiUpload(page, `/api/songs/${canticle}/scores`, await scoreForm("SATB", 3));
   const playlist = await apiCall<{ id: string }>(
     page,
     "POST",
@@ -362,16 +357,11 @@ test("pictures: a song's scores, the reader with a choir's marks, and sing mode'
     201,
   );
   // The score and two of the choir's marks (a breath for the altos, a fermata for all), added as the app does.
-  const form = await page.request.fetch(`/api/songs/${songId}/scores`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    multipart: {
-      label: "SATB",
-      file: { name: "canticle.pdf", mimeType: "application/pdf", buffer: await scorePdf(3) },
-    },
-  });
-  expect(form.status(), await form.text()).toBe(201);
-  const score = (await form.json()) as { id: string };
+  const score = await apiUpload<{ id: string }>(
+    page,
+    `/api/songs/${songId}/scores`,
+    await scoreForm("SATB", 3),
+  );
   for (const marking of [
     {
       scope: "part",

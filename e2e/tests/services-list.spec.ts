@@ -1,4 +1,4 @@
-import { apiCall, apiToken, createChoirSong } from "../fixtures/api";
+import { apiCall, apiUpload, createChoirSong } from "../fixtures/api";
 import { toneWav } from "../fixtures/audio";
 import { newDirector, newMemberOf } from "../fixtures/director";
 import { text } from "../fixtures/locales";
@@ -154,14 +154,10 @@ test("the list of services, its calendar and the planning dialog, in both langua
 });
 
 async function uploadTrack(page: Page, songId: string, part: string, hertz: number): Promise<void> {
-  const response = await page.request.post(`/api/songs/${songId}/tracks`, {
-    headers: { Authorization: `Bearer ${await apiToken(page)}` },
-    multipart: {
-      part,
-      file: { name: `${part.toLowerCase()}.wav`, mimeType: "audio/wav", buffer: toneWav(hertz, 1, 8_000) },
-    },
+  await apiUpload(page, `/api/songs/${songId}/tracks`, {
+    part,
+    file: { name: `${part.toLowerCase()}.wav`, mimeType: "audio/wav", buffer: toneWav(hertz, 1, 8_000) },
   });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 test("a singer sets their own voice part on the choir's page, reached from the practice player, and “My part” then works", async ({
