@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SCORE_LIMITS } from "@choir/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queuedDeletions, wavFile } from "./audio.js";
+import { queuedDeletions, uploadTrack, wavFile } from "./audio.js";
 import {
   addMember,
   bearer,
@@ -241,6 +241,40 @@ describe("scores: upload, reading, files", () => {
     const full = await upload(w.admin, w.songId, plainPdf());
     expect(full.statusCode).toBe(409);
     expect(full.json().code).toBe("too_many_scores");
+  });
+});
+
+describe("a score's bytes in the quotas", () => {
+  /** A readable PDF of about `kb` kilobytes (a comment of filler after its header). */
+  const pdfOf = (kb: number) =>
+    Buffer.concat([Buffer.from(`%PDF-1.7\n%${"x".repeat(kb * 1024)}\n`, "latin1"), plainPdf().subarray(9)]);
+
+  it("shares one count with rehearsal tracks: a score leaves less room for a track, and gives it back when removed", async () => {
+    const w = await world();
+    // The person's quota here is 1 MB.
+    const score = await upload(w.admin, w.songId, pdfOf(600));
+    expect(score.statusCode, score.body).toBe(201);
+    const track = wavFile({ bytes: 550 * 1024 });
+    const refused = await uploadTrack(app, w.admin, w.songId, track);
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json().code).toBe("storage_quota");
+    const removed = await call(w.admin, "DELETE", `/api/songs/${w.songId}/scores/${score.json().id}`);
+    expect(removed.statusCode).toBe(204);
+    const accepted = await uploadTrack(app, w.admin, w.songId, track);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // And the other way: the track's bytes now leave no room for the score.
+    const again = await upload(w.admin, w.songId, pdfOf(600));
+    expect(again.statusCode, again.body).toBe(413);
+    expect(again.json().code).toBe("storage_quota");
+  });
+
+  it("counts a member's score for the choir against the uploader too, as a track of the choir's version is", async () => {
+    const w = await world();
+    const first = await upload(w.member, w.songId, pdfOf(600), {}, `?choirId=${w.choir.id}`);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await upload(w.member, w.songId, pdfOf(600), {}, `?choirId=${w.choir.id}`);
+    expect(second.statusCode, second.body).toBe(413);
+    expect(second.json().code).toBe("storage_quota");
   });
 });
 
