@@ -142,7 +142,7 @@ async function checkScreens(page: Page, screens: readonly Screen[], touch: boole
 }
 
 for (const [width, options, choirName] of [
-  ["a laptop", LAPTOP, "Coro Parroquial de Santa Cecilia del Puerto"],
+  ["a laptop", LAPTOP, "Coro Parroquial de Nuestra Señora del Mar"],
   ["a phone", PHONE, "Coro Parroquial de San Telmo de la Ribera"],
 ] as const) {
   test(`every screen on ${width}, in Spanish and English: no text cut off, nothing sideways, targets for fingers`, async ({
