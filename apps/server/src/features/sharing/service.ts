@@ -16,7 +16,7 @@ import type { Language } from "../../http/language.js";
 import { translateKey } from "../../shared/built-in-names.js";
 import { UUID } from "../../shared/ids.js";
 import { personName } from "../../shared/person-name.js";
-import { visibleToChoir } from "../songs/policy.js";
+import { songColumnsOf, visibleToChoir } from "../songs/policy.js";
 
 /** What a songbook shows of a playlist, without the songs' texts (enough to tell whether a copy is current). */
 export interface SongbookOutline {
@@ -96,6 +96,7 @@ export async function findSongbookOutline(db: Db, playlistId: string): Promise<S
         choirKey: sql<string | null>`(
           select nullif(left(btrim(v.content_key), 12), '') from songs v
           where v.base_song_id = ${songs.id} and v.version_choir_id = ${playlist.choirId}
+            and ${visibleToChoir(playlist.choirId, songColumnsOf("v"))}
             and ${songs.versionChoirId} is distinct from ${playlist.choirId}
           limit 1)`,
         note: playlistEntries.note,

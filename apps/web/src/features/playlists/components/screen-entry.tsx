@@ -118,7 +118,7 @@ function EntryItem({
   const note = entry.note?.trim() ? entry.note : null;
   const defaultKey = entryDefaultKey(entry);
   // A reader sees the key the choir sings it in: the entry's, else the choir's (the song's own goes without saying).
-  const shownKey = entry.key ?? entry.choirKey;
+  const shownKey = entryTargetKey(entry);
   return (
     <li
       ref={itemRef}
