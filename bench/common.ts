@@ -1,5 +1,7 @@
 /** What the benchmarks share: settings from the environment, the report file, and the targets' PASS/FAIL lines. */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 /** A positive number from the environment, or the default. */
@@ -96,4 +98,37 @@ export async function sendAs(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, text: await response.text() };
+}
+
+/** The pids of the machine's PostgreSQL processes (the postmaster and its children), from /proc. */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Pins the local PostgreSQL's processes to `cpus` (`taskset -c` syntax; new backends inherit the postmaster's) and
+ * returns what puts them back on every core, as the machine's services run. Needs the right to set their affinity
+ * (root, or the postgres user).
+ */
+export function pinPostgres(cpus: string): () => void {
+  const set = (list: string) => {
+    for (const pid of postgresPids()) {
+      try {
+        execFileSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" });
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  set(cpus);
+  return () => set(`0-${availableParallelism() - 1}`);
 }

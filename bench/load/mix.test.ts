@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { random } from "../search/corpus.js";
-import { heapTrend, slope } from "./mix.js";
+import { heapTrend, heapTrendBeyondLibrary, libraryBytesPerSong, slope } from "./mix.js";
 
 const MB = 1024 * 1024;
 
@@ -26,5 +26,34 @@ describe("the load benchmark's leak check", () => {
   it("passes a heap whose caches fill early and then level off, with the collector's noise", () => {
     const settled = heapTrend(readings((s) => 300 * MB + Math.min(s, 120) * 0.5 * MB));
     expect(settled.share).toBeLessThanOrEqual(0.1);
+  });
+
+  /** Readings of a library growing by `songsASecond` from 100,000 songs, each song taking `bytesASong`. */
+  const growing = (songsASecond: number, bytesASong: number, leakASecond = 0) =>
+    readings((s) => 300 * MB + songsASecond * s * bytesASong + leakASecond * s).map((reading) => ({
+      ...reading,
+      songs: 100_000 + Math.round(songsASecond * reading.atS),
+    }));
+
+  it("tells the library's growth from a leak: songs written at 15 a second, 900 bytes each", () => {
+    const library = growing(15, 900);
+    // Judged on the heap alone, the written songs look like a leak…
+    expect(heapTrend(library).share).toBeGreaterThan(0.1);
+    // …told apart by what a song costs (measured in the run: two fresh servers' heaps), they are not.
+    const perSong = libraryBytesPerSong(
+      { bytes: 200 * MB, songs: 100_000 },
+      { bytes: 200 * MB + 7_200 * 900, songs: 107_200 },
+    );
+    expect(perSong).toBeCloseTo(900);
+    expect(heapTrendBeyondLibrary(library, perSong).share).toBeLessThanOrEqual(0.1);
+  });
+
+  it("still catches a slow leak beside the library's growth", () => {
+    const leaking = growing(15, 900, 200 * 500);
+    expect(heapTrendBeyondLibrary(leaking, 900).share).toBeGreaterThan(0.1);
+  });
+
+  it("counts nothing for a library that did not grow", () => {
+    expect(libraryBytesPerSong({ bytes: 200 * MB, songs: 10 }, { bytes: 210 * MB, songs: 10 })).toBe(0);
   });
 });

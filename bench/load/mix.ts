@@ -122,6 +122,39 @@ export function slope(times: number[], values: number[]): number {
 }
 
 /**
+ * What the library itself costs the heap, measured in the run rather than assumed: the heap of a server that has just
+ * read its song index and served nobody, at the start (the library as seeded) and at the end (a fresh server on the
+ * library the run left), divided by the songs written between. A long-running server's heap grows by this much a
+ * song however well it keeps its memory; anything beyond it is what the leak check looks for.
+ */
+export function libraryBytesPerSong(
+  start: { bytes: number; songs: number },
+  end: { bytes: number; songs: number },
+): number {
+  const added = end.songs - start.songs;
+  if (added <= 0) return 0;
+  return Math.max(0, (end.bytes - start.bytes) / added);
+}
+
+/**
+ * The leak check with the library's growth told apart: each reading less what its added songs cost (`bytesPerSong`,
+ * from `libraryBytesPerSong`), judged by `heapTrend`. A server that grows only by its songs trends flat; a leak of
+ * memory per call still climbs.
+ */
+export function heapTrendBeyondLibrary(
+  readings: { atS: number; bytes: number; songs: number }[],
+  bytesPerSong: number,
+) {
+  const first = readings[0]?.songs ?? 0;
+  return heapTrend(
+    readings.map((reading) => ({
+      atS: reading.atS,
+      bytes: reading.bytes - (reading.songs - first) * bytesPerSong,
+    })),
+  );
+}
+
+/**
  * The leak check: from the heap after a forced collection (V8's heap and array buffers) at fixed points of the run,
  * the second half's least-squares trend, as growth an hour against the heap. A leak grows the heap steadily however
  * the collector's cycles fall; caches filling up early level off before the second half.

@@ -6,7 +6,8 @@
  * playlist's live stream open. Prints p50/p95/p99 per call, errors, the server's heap after a forced collection at
  * fixed points and its trend, its RSS, the streams' events, and the CPU of the server, PostgreSQL and the people;
  * writes bench/results/load-<date>.md and exits non-zero when a target is missed (0 errors, p95 ≤ 50 ms for every
- * read and ≤ 100 ms for every edit, no stream lost, the heap's second-half trend ≤ 10 % of it an hour).
+ * read and ≤ 100 ms for every edit, no stream lost, the heap's second-half trend beyond what its written songs cost
+ * ≤ 10 % of it an hour).
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_load),
  * BENCH_USERS (200), BENCH_DURATION seconds (480), BENCH_WARMUP seconds (15), BENCH_SONGS (100000),
@@ -14,20 +15,31 @@
  * on the one database, each person keeping one (1), BENCH_REUSE=1 keeps a seeded database; the server's own
  * DATABASE_POOL_SIZE passes through (the report names the pool's size). BENCH_BASELINE seconds (5) of `GET /api/health`
  * at 32 connections before the people sign in: the machine's own speed, beside the mix in the report.
- * BENCH_HEAP_EVERY seconds (20) between heap readings.
+ * BENCH_HEAP_EVERY seconds (20) between heap readings. BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS pin the server and
+ * PostgreSQL to cores (`taskset`); the people run where the caller's `taskset` put this process.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultPoolSize } from "../../apps/server/src/db/client.js";
-import { postgresConnection, resultFile } from "../common.js";
+import { pinPostgres, postgresConnection, resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
 import { type HeapReading, signIn, startServer } from "../search/server.js";
-import { freshSearches, heapTrend, newSong, openStreams, songsSeenBy, withOtherTags } from "./mix.js";
+import {
+  freshSearches,
+  heapTrend,
+  heapTrendBeyondLibrary,
+  libraryBytesPerSong,
+  newSong,
+  openStreams,
+  songsSeenBy,
+  withOtherTags,
+} from "./mix.js";
 
 const env = process.env;
 const number = (name: string, fallback: number) => {
@@ -55,7 +67,10 @@ const size = {
 };
 const TARGET_READ_P95_MS = 50;
 const TARGET_EDIT_P95_MS = 100;
-/** The leak check (mix.ts `heapTrend`): the heap's growth an hour at the second half's trend, against the heap. */
+/**
+ * The leak check (mix.ts `heapTrendBeyondLibrary`): the heap's growth an hour at the second half's trend, less what the
+ * songs written meanwhile cost (measured in the run), against the heap.
+ */
 const TARGET_HEAP_GROWTH_AN_HOUR = 0.1;
 /** Seconds between the heap readings (after a forced collection) of the measured run. */
 const heapEvery = number("BENCH_HEAP_EVERY", 20);
@@ -257,7 +272,9 @@ async function main() {
   // Every run starts from a vacuumed database, as a freshly seeded one does: the rows earlier runs' edits left dead
   // are gone, as autovacuum would have removed them on a live server (a machine may run PostgreSQL without it).
   await pool.query("vacuum (analyze) playlists, playlist_sections, playlist_entries, playlist_events");
-  await pool.end();
+  // The library's size beside each heap reading: the rows the song index holds.
+  const librarySongs = async () =>
+    Number((await pool.query("select count(*)::int as songs from song_search")).rows[0].songs);
 
   // The people: members of a choir, one after another down the member list, so many choirs are busy at once.
   const byUser = new Map<string, string>();
@@ -275,6 +292,19 @@ async function main() {
   const written = cast.map(() => [] as { id: string; title: string; content: string; tags: string[] }[]);
   let songsWritten = 0;
 
+  // Cores given to each side (`taskset`), to show what one more core buys: BENCH_SERVER_CPUS for the server
+  // (bench/search/server.ts), BENCH_POSTGRES_CPUS for PostgreSQL (put back on every core when the run ends), the
+  // people wherever the caller's own `taskset` put this process.
+  const postgresCpus = env.BENCH_POSTGRES_CPUS?.trim();
+  const unpinPostgres = postgresCpus ? pinPostgres(postgresCpus) : () => {};
+  const pinning = [
+    env.BENCH_SERVER_CPUS?.trim() ? `the server on cores ${env.BENCH_SERVER_CPUS.trim()}` : "",
+    postgresCpus ? `PostgreSQL on cores ${postgresCpus}` : "",
+    `the people on cores ${execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" })
+      .split(":")
+      .pop()
+      ?.trim()}`,
+  ].filter(Boolean);
   // One after the other (the first migrates), with one JWT secret, as instances behind a load balancer run.
   const jwtSecret = randomBytes(48).toString("base64url");
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -288,6 +318,13 @@ async function main() {
           { heapProbe: true },
         ),
       );
+    // What the library costs a server that has just read it and served nobody: measured now, and on a fresh server
+    // on the library the run leaves (the leak check tells the songs' growth from a leak by it).
+    const freshReading = async (server: (typeof servers)[number]) => {
+      const reading = await server.heap();
+      return { bytes: reading.heapUsed + reading.arrayBuffers, songs: await librarySongs() };
+    };
+    const freshStart = await freshReading(servers[0]!);
     const originOf = (index: number) => servers[index % servers.length]!.origin;
     const residentOfAll = () => servers.reduce((total, server) => total + residentMb(server.pid), 0);
     // The machine's speed on the day: the answer that does least, as fast as 32 connections ask it.
@@ -457,11 +494,15 @@ async function main() {
     const trace: number[] = [];
     const tracer = setInterval(() => trace.push(residentOfAll()), (seconds * 1000) / 10);
     // The leak check's readings: every server's heap after a forced collection, at fixed points of the run.
-    const heaps: { atS: number; bytes: number }[] = [];
+    const heaps: { atS: number; bytes: number; songs: number }[] = [];
     const readHeap = async () => {
       const at = (performance.now() - runStarted) / 1000;
       const readings: HeapReading[] = await Promise.all(servers.map((server) => server.heap()));
-      heaps.push({ atS: at, bytes: readings.reduce((sum, r) => sum + r.heapUsed + r.arrayBuffers, 0) });
+      heaps.push({
+        atS: at,
+        bytes: readings.reduce((sum, r) => sum + r.heapUsed + r.arrayBuffers, 0),
+        songs: await librarySongs(),
+      });
     };
     await readHeap();
     const heapTimer = setInterval(() => void readHeap(), heapEvery * 1000);
@@ -475,6 +516,9 @@ async function main() {
     recording = false;
     memory.end = residentOfAll();
     const cpuAfter = cpuNow(pids);
+    // A fresh server on the library the run left, read as the first was at the start, then stopped.
+    const fresh = await startServer(databaseUrl, { JWT_SECRET: jwtSecret }, [], { heapProbe: true });
+    const freshEnd = await freshReading(fresh).finally(() => fresh.stop());
 
     // Report.
     const ms = (value: number) =>
@@ -493,7 +537,7 @@ async function main() {
         `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`} ` +
         `with ${poolSize} PostgreSQL connections${env.DATABASE_POOL_SIZE ? " (DATABASE_POOL_SIZE)" : " (the default for this machine)"}${servers.length === 1 ? "" : " each"}; ` +
         `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)} (autovacuum ${autovacuum}); ` +
-        `${cpus().length} CPUs, load average ${loadavg()
+        `${cpus().length} CPUs${env.BENCH_SERVER_CPUS || postgresCpus ? ` (pinned: ${pinning.join(", ")})` : ""}, load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(" ")} at the end; ${started.toISOString()}.`,
     );
@@ -542,15 +586,25 @@ async function main() {
       }
     }
     // The leak check: the heap after a forced collection at fixed points (every BENCH_HEAP_EVERY seconds), judged by
-    // the second half's trend (mix.ts `heapTrend`). The resident size is shown beside it, not judged: one reading
+    // the second half's trend of the heap less what its written songs cost (mix.ts `heapTrendBeyondLibrary`; each
+    // instance holds the whole library's index). The resident size is shown beside it, not judged: one reading
     // lands anywhere on the collector's sawtooth.
-    const trend = heapTrend(heaps);
+    const rawTrend = heapTrend(heaps);
+    const bytesPerSong = libraryBytesPerSong(freshStart, freshEnd);
+    const trend = heapTrendBeyondLibrary(heaps, bytesPerSong * servers.length);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const perHour = (value: { perHour: number; share: number; mean: number }) =>
+      `${value.perHour >= 0 ? "+" : ""}${mb(value.perHour)} MB an hour, ${(value.share * 100).toFixed(1)} % of its mean heap (${mb(value.mean)} MB)`;
     out();
     out(
       `Server heap after a forced collection (V8's heap and array buffers${servers.length > 1 ? `, the ${servers.length} instances together` : ""}), every ${heapEvery} s: ` +
-        `${heaps.map((reading) => mb(reading.bytes)).join(", ")} MB. The second half's trend (${trend.points} readings): ` +
-        `${trend.perHour >= 0 ? "+" : ""}${mb(trend.perHour)} MB an hour, ${(trend.share * 100).toFixed(1)} % of its mean heap (${mb(trend.mean)} MB).`,
+        `${heaps.map((reading) => mb(reading.bytes)).join(", ")} MB, with ${heaps[0]?.songs.toLocaleString("en-US")} → ` +
+        `${heaps.at(-1)?.songs.toLocaleString("en-US")} songs in the library. The second half's trend (${trend.points} readings): ${perHour(rawTrend)}.`,
+    );
+    out(
+      `The library's own cost, measured: a server that has just read its index and served nobody holds ${mb(freshStart.bytes)} MB ` +
+        `at ${freshStart.songs.toLocaleString("en-US")} songs and ${mb(freshEnd.bytes)} MB at ${freshEnd.songs.toLocaleString("en-US")}, ` +
+        `${Math.round(bytesPerSong).toLocaleString("en-US")} bytes a song written. The heap less that (the leak check, judged): ${perHour(trend)}.`,
     );
     out(
       `Server memory (RSS, not judged): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end; ` +
@@ -574,7 +628,7 @@ async function main() {
     if (totalErrors > 0) failures.push(`${totalErrors} errors (target 0)`);
     if (!(trend.share <= TARGET_HEAP_GROWTH_AN_HOUR)) {
       failures.push(
-        `memory: the heap grows ${(trend.share * 100).toFixed(1)} % an hour at the second half's trend (target ≤ ${TARGET_HEAP_GROWTH_AN_HOUR * 100} %)`,
+        `memory: beyond its songs, the heap grows ${(trend.share * 100).toFixed(1)} % an hour at the second half's trend (target ≤ ${TARGET_HEAP_GROWTH_AN_HOUR * 100} %)`,
       );
     }
     if (streams.lost.length > 0) failures.push(`${streams.lost.length} live streams lost (target 0)`);
@@ -591,6 +645,8 @@ async function main() {
     process.exitCode = failures.length === 0 ? 0 : 1;
   } finally {
     for (const server of servers) await server.stop();
+    await pool.end();
+    unpinPostgres();
   }
 }
 

@@ -77,7 +77,12 @@ export async function startServer(
     nodeArgs.length === 0
       ? ["apps/server/dist/main.js"]
       : ["--import", "tsx", ...nodeArgs, "apps/server/src/main.ts"];
-  const child: ChildProcess = spawn(process.execPath, [...extraArgs, ...entry], {
+  // BENCH_SERVER_CPUS pins the server to cores (`taskset -c`, which execs node: the pid stays the server's).
+  const pinned = process.env.BENCH_SERVER_CPUS?.trim();
+  const [command, args] = pinned
+    ? ["taskset", ["-c", pinned, process.execPath, ...extraArgs, ...entry]]
+    : [process.execPath, [...extraArgs, ...entry]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
