@@ -199,7 +199,10 @@ export default defineConfig({
             name: "postgres",
             testMatch: POSTGRES_SPECS,
             grepInvert: TIMED_TAG,
-            use: { ...DESKTOP, baseURL: POSTGRES_APP_URL },
+            // No service worker, hence no app shell kept in each new browser context (a third of the browser's
+            // CPU in a journey): these runs compare no pictures, and the specs about offline use allow it again
+            // (`test.use({ serviceWorkers: "allow" })`). Decision 0126.
+            use: { ...DESKTOP, baseURL: POSTGRES_APP_URL, serviceWorkers: "block" as const },
           },
         ]
       : []),
@@ -241,8 +244,9 @@ export default defineConfig({
     {
       name: "app",
       // The browser tests run on the embedded database with nothing shared: drop any server URLs from the caller.
-      command:
-        "unset DATABASE_URL REDIS_URL; npm run build --silent >/dev/null && exec node apps/server/dist/main.js",
+      // One build a run: e2e/run.mjs's second run (the timed tests) serves what its first run built
+      // (CHOIR_E2E_BUILT=1).
+      command: `unset DATABASE_URL REDIS_URL; ${process.env.CHOIR_E2E_BUILT === "1" ? "" : "npm run build --silent >/dev/null && "}exec node apps/server/dist/main.js`,
       cwd: repoRoot,
       url: `${APP_URL}/api/health`,
       timeout: 180_000,

@@ -3,7 +3,7 @@
 // "postgres"; the tests marked TIMED left out), then the timed tests alone on the machine (project "timed", whatever
 // the first run found). Arguments go to both runs (a spec file, `--workers`…); a run given `--project` is run once,
 // as asked. With PLAYWRIGHT_JSON_OUTPUT_NAME set (npm test), the first run's report goes there and the second's
-// beside it (`timedReport`), and scripts/test.mjs reads both.
+// beside it (`timedReport`), and scripts/test.mjs reads both. The app is built once, by the first run.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,9 +32,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const report = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
   const journeys = playwrightTest(["--grep-invert", "@timed", "--pass-with-no-tests"]);
-  const timed = playwrightTest(
-    ["--project=timed", "--no-deps", "--pass-with-no-tests"],
-    report ? { PLAYWRIGHT_JSON_OUTPUT_NAME: timedReport(report) } : {},
-  );
+  // The first run built the app; the second serves the same build rather than making it again.
+  const timed = playwrightTest(["--project=timed", "--no-deps", "--pass-with-no-tests"], {
+    CHOIR_E2E_BUILT: "1",
+    ...(report ? { PLAYWRIGHT_JSON_OUTPUT_NAME: timedReport(report) } : {}),
+  });
   process.exit(journeys !== 0 ? journeys : timed);
 }

@@ -3,6 +3,9 @@ import { newDirector, newMemberOf } from "../fixtures/director";
 import { expect, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
 
+// About offline use: the service worker runs in every project, the PostgreSQL one included (decision 0126).
+test.use({ serviceWorkers: "allow" });
+
 // Live playlists: what one member changes appears on another's open page without a reload.
 
 const content = (title: string) => `{title: ${title}}\n{key: G}\n[G]Bells are [C]ringing [D]over the [G]town`;

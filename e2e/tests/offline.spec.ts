@@ -7,6 +7,9 @@ import { compareScreen, pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { expect, type Page, test } from "../fixtures/test";
 
+// About offline use: the service worker runs in every project, the PostgreSQL one included (decision 0126).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Offline use through the real sign-in, on the production build with its service worker: a saved playlist opened
  * online is kept (PLAYLIST_CACHED), and after the browser goes offline a reload still shows it and each of its
