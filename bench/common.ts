@@ -1,7 +1,7 @@
 /** What the benchmarks share: settings from the environment, the report file, and the targets' PASS/FAIL lines. */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 
 /** A positive number from the environment, or the default. */
@@ -115,11 +115,11 @@ function postgresPids(): number[] {
 }
 
 /**
- * Pins the local PostgreSQL's processes to `cpus` (`taskset -c` syntax; new backends inherit the postmaster's) and
+ * Pins the local PostgreSQL's processes to `cores` (`taskset -c` syntax; new backends inherit the postmaster's) and
  * returns what puts them back on every core, as the machine's services run. Needs the right to set their affinity
  * (root, or the postgres user).
  */
-export function pinPostgres(cpus: string): () => void {
+export function pinPostgres(cores: string): () => void {
   const set = (list: string) => {
     for (const pid of postgresPids()) {
       try {
@@ -129,6 +129,7 @@ export function pinPostgres(cpus: string): () => void {
       }
     }
   };
-  set(cpus);
-  return () => set(`0-${availableParallelism() - 1}`);
+  set(cores);
+  // Every core of the machine: os.cpus() counts them all, where a pinned process's availableParallelism() counts its own.
+  return () => set(`0-${cpus().length - 1}`);
 }

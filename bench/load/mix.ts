@@ -137,9 +137,10 @@ export function libraryBytesPerSong(
 }
 
 /**
- * The leak check with the library's growth told apart: each reading less what its added songs cost (`bytesPerSong`,
- * from `libraryBytesPerSong`), judged by `heapTrend`. A server that grows only by its songs trends flat; a leak of
- * memory per call still climbs.
+ * The leak check with the library's growth told apart: each reading less what the songs it added cost
+ * (`bytesPerSong`, from `libraryBytesPerSong`), judged by `heapTrend`. `songs` counts every new slot of the song index:
+ * a song written, and a song changed (its old slot is kept until a compaction, when the dead are as many as the
+ * living). A server that grows only by its songs trends flat; a leak of memory per call still climbs.
  */
 export function heapTrendBeyondLibrary(
   readings: { atS: number; bytes: number; songs: number }[],

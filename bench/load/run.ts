@@ -291,6 +291,9 @@ async function main() {
   const search = freshSearches(corpus);
   const written = cast.map(() => [] as { id: string; title: string; content: string; tags: string[] }[]);
   let songsWritten = 0;
+  // Songs written or changed (tags edited) with success, warm-up included: each takes a new slot in the server's song
+  // index, a changed song's old slot staying until a compaction (when the dead are as many as the living).
+  let slotsTaken = 0;
 
   // Cores given to each side (`taskset`), to show what one more core buys: BENCH_SERVER_CPUS for the server
   // (bench/search/server.ts), BENCH_POSTGRES_CPUS for PostgreSQL (put back on every core when the run ends), the
@@ -426,12 +429,17 @@ async function main() {
             const created = parsed<{ songId: string }>(
               await timed("write song", origin, token, "POST", "/api/songs", body),
             );
-            if (created) mine.push({ id: created.songId, ...body });
+            if (created) {
+              mine.push({ id: created.songId, ...body });
+              slotsTaken += 1;
+            }
           } else {
             const song = mine[Math.floor(rng() * mine.length)]!;
             const body = withOtherTags(rng, song);
-            if (await timed("edit song tags", origin, token, "PUT", `/api/songs/${song.id}`, body))
+            if (await timed("edit song tags", origin, token, "PUT", `/api/songs/${song.id}`, body)) {
               song.tags = body.tags;
+              slotsTaken += 1;
+            }
           }
         } else {
           // Edits: read the playlist, then add a song, move one, or remove one when it grows long.
@@ -494,7 +502,7 @@ async function main() {
     const trace: number[] = [];
     const tracer = setInterval(() => trace.push(residentOfAll()), (seconds * 1000) / 10);
     // The leak check's readings: every server's heap after a forced collection, at fixed points of the run.
-    const heaps: { atS: number; bytes: number; songs: number }[] = [];
+    const heaps: { atS: number; bytes: number; songs: number; slots: number }[] = [];
     const readHeap = async () => {
       const at = (performance.now() - runStarted) / 1000;
       const readings: HeapReading[] = await Promise.all(servers.map((server) => server.heap()));
@@ -502,6 +510,7 @@ async function main() {
         atS: at,
         bytes: readings.reduce((sum, r) => sum + r.heapUsed + r.arrayBuffers, 0),
         songs: await librarySongs(),
+        slots: slotsTaken,
       });
     };
     await readHeap();
@@ -591,7 +600,10 @@ async function main() {
     // lands anywhere on the collector's sawtooth.
     const rawTrend = heapTrend(heaps);
     const bytesPerSong = libraryBytesPerSong(freshStart, freshEnd);
-    const trend = heapTrendBeyondLibrary(heaps, bytesPerSong * servers.length);
+    const trend = heapTrendBeyondLibrary(
+      heaps.map((reading) => ({ ...reading, songs: reading.slots })),
+      bytesPerSong * servers.length,
+    );
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     const perHour = (value: { perHour: number; share: number; mean: number }) =>
       `${value.perHour >= 0 ? "+" : ""}${mb(value.perHour)} MB an hour, ${(value.share * 100).toFixed(1)} % of its mean heap (${mb(value.mean)} MB)`;
@@ -604,7 +616,9 @@ async function main() {
     out(
       `The library's own cost, measured: a server that has just read its index and served nobody holds ${mb(freshStart.bytes)} MB ` +
         `at ${freshStart.songs.toLocaleString("en-US")} songs and ${mb(freshEnd.bytes)} MB at ${freshEnd.songs.toLocaleString("en-US")}, ` +
-        `${Math.round(bytesPerSong).toLocaleString("en-US")} bytes a song written. The heap less that (the leak check, judged): ${perHour(trend)}.`,
+        `${Math.round(bytesPerSong).toLocaleString("en-US")} bytes a song written. Songs written or changed during the readings, each a new slot ` +
+        `in the index until a compaction: ${((heaps.at(-1)?.slots ?? 0) - (heaps[0]?.slots ?? 0)).toLocaleString("en-US")}. ` +
+        `The heap less what they cost at that rate (the leak check, judged): ${perHour(trend)}.`,
     );
     out(
       `Server memory (RSS, not judged): ${memory.start.toFixed(0)} MB at the start, ${memory.end.toFixed(0)} MB at the end; ` +
