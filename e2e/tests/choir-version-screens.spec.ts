@@ -3,7 +3,10 @@ import { newDirector } from "../fixtures/director";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, test } from "../fixtures/test";
 
-/** A choir version beside its original in the add-song search, and the version editor with its key controls. */
+/**
+ * A choir version beside its original in the add-song search, the version editor with its key controls, and the
+ * original sung in the choir's key (its version's) in a service.
+ */
 
 test("screenshots of the add-song search with a choir version and of the version editor", async ({
   browser,
@@ -64,5 +67,20 @@ test("screenshots of the add-song search with a choir version and of the version
   await expect(page.getByTestId("version-content-input")).toHaveValue(/\{key: Ab\}/);
   await expect(page.getByTestId("version-content-input")).toHaveValue(/\[Ab\]Light the \[Db\/F\]lantern/);
   await expect(page.getByTestId("version-status")).toHaveAttribute("data-status", /unsaved|saving|saved/);
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByTestId("version-status")).toHaveAttribute("data-status", "saved");
+
+  // The original in a service: its key is the choir's version's, said as such in the entry's key picker.
+  const sunday = await apiCall<{ id: string }>(
+    page,
+    "POST",
+    "/api/playlists",
+    { choirId, date: "2031-06-08", sections: [{ title: "entrance", songs: [{ songId: original.songId }] }] },
+    201,
+  );
+  await page.goto(`/playlists/${sunday.id}`);
+  await pictureInBothLanguages(page, "playlist-entry-choir-key", async (p) => {
+    await expect(p.getByTestId("entry-key-select")).toHaveValue(/^Ab \(/);
+  });
   await context.close();
 });
