@@ -221,6 +221,19 @@ test("a singer keeps their calendar address in Settings: made, shown once, made 
   await pictureInBothLanguages(page, "settings-calendar", async (p) => {
     await expect(p.getByTestId("calendar-active")).toBeVisible();
   });
+  // The address as it is shown once, whole over its lines beside its copy button (made anew after each language's
+  // reload; the address itself, random, covered in the picture).
+  await pictureInBothLanguages(
+    page,
+    "settings-calendar-address",
+    async (p) => {
+      await p.getByTestId("calendar-make").click();
+      await expect(p.getByTestId("calendar-url")).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      // The click scrolled the button into view: pictured from the top, the app's bar where it belongs.
+      await p.evaluate(() => window.scrollTo(0, 0));
+    },
+    { mask: (p) => [p.getByTestId("calendar-url")] },
+  );
   await page.getByTestId("calendar-make").click();
   const next = await page.getByTestId("calendar-url").inputValue();
   expect(next).not.toBe(address);
