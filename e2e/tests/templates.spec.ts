@@ -154,6 +154,11 @@ test("an administrator creates Youth Mass with four sections, reorders them, mak
   await expect(member.page.getByTestId("template-detail-delete")).toHaveCount(0);
   await member.page.goto(`/playlist-templates/new?choirId=${choirId}`);
   await expect(member.page.getByTestId("template-editor-forbidden")).toBeVisible();
+  // Reached by its address, the page still says where one is: its heading, then why nothing can be done there.
+  await pictureInBothLanguages(member.page, "template-editor-forbidden", async (p) => {
+    await expect(p.getByRole("heading", { level: 1 })).toHaveText(/.+/);
+    await expect(p.getByTestId("template-editor-forbidden")).toBeVisible();
+  });
   await apiCall(
     member.page,
     "POST",

@@ -71,9 +71,12 @@ export function TemplateEditorPage() {
   if (!allowed) {
     return (
       <PageLayout size="md" back={back} title={pageTitle}>
-        <Alert color="yellow" variant="light" data-testid="template-editor-forbidden">
-          {template.data?.isGlobal ? t("templates.readOnlyNote") : t("templates.form.adminsOnly")}
-        </Alert>
+        <Stack gap="lg">
+          <Title order={1}>{pageTitle}</Title>
+          <Alert color="yellow" variant="light" data-testid="template-editor-forbidden">
+            {template.data?.isGlobal ? t("templates.readOnlyNote") : t("templates.form.adminsOnly")}
+          </Alert>
+        </Stack>
       </PageLayout>
     );
   }
