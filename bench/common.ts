@@ -101,7 +101,7 @@ export async function sendAs(
 }
 
 /** The pids of the machine's PostgreSQL processes (the postmaster and its children), from /proc. */
-function postgresPids(): number[] {
+export function postgresPids(): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

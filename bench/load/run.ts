@@ -20,12 +20,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultPoolSize } from "../../apps/server/src/db/client.js";
-import { pinPostgres, postgresConnection, resultFile } from "../common.js";
+import { pinPostgres, postgresConnection, postgresPids, resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
@@ -215,15 +215,7 @@ const CLOCK_TICKS = 100;
 /** CPU seconds so far of the server processes, of PostgreSQL's processes on this machine, and of this one. */
 function cpuNow(serverPids: number[]) {
   let postgres = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
-        postgres += cpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const pid of postgresPids()) postgres += cpuSeconds(pid);
   const own = process.cpuUsage();
   return {
     server: serverPids.reduce((total, pid) => total + cpuSeconds(pid), 0),
@@ -300,14 +292,16 @@ async function main() {
   // people wherever the caller's own `taskset` put this process.
   const postgresCpus = env.BENCH_POSTGRES_CPUS?.trim();
   const unpinPostgres = postgresCpus ? pinPostgres(postgresCpus) : () => {};
-  const pinning = [
-    env.BENCH_SERVER_CPUS?.trim() ? `the server on cores ${env.BENCH_SERVER_CPUS.trim()}` : "",
-    postgresCpus ? `PostgreSQL on cores ${postgresCpus}` : "",
-    `the people on cores ${execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" })
-      .split(":")
-      .pop()
-      ?.trim()}`,
-  ].filter(Boolean);
+  const serverCpus = env.BENCH_SERVER_CPUS?.trim();
+  const pinning = () =>
+    [
+      serverCpus ? `the server on cores ${serverCpus}` : "",
+      postgresCpus ? `PostgreSQL on cores ${postgresCpus}` : "",
+      `the people on cores ${execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" })
+        .split(":")
+        .pop()
+        ?.trim()}`,
+    ].filter(Boolean);
   // One after the other (the first migrates), with one JWT secret, as instances behind a load balancer run.
   const jwtSecret = randomBytes(48).toString("base64url");
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -546,7 +540,7 @@ async function main() {
         `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`} ` +
         `with ${poolSize} PostgreSQL connections${env.DATABASE_POOL_SIZE ? " (DATABASE_POOL_SIZE)" : " (the default for this machine)"}${servers.length === 1 ? "" : " each"}; ` +
         `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)} (autovacuum ${autovacuum}); ` +
-        `${cpus().length} CPUs${env.BENCH_SERVER_CPUS || postgresCpus ? ` (pinned: ${pinning.join(", ")})` : ""}, load average ${loadavg()
+        `${cpus().length} CPUs${serverCpus || postgresCpus ? ` (pinned: ${pinning().join(", ")})` : ""}, load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(" ")} at the end; ${started.toISOString()}.`,
     );
