@@ -12,6 +12,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
 import { downloadFile } from "../../lib/download";
+import { storeAnswer } from "../../lib/query-answer";
 
 export const availabilityKeys = {
   summary: (playlistId: string) => ["availability", playlistId] as const,
@@ -48,7 +49,7 @@ export function useAnswerFor(playlistId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnswerBody & { memberId: string }) => sendAnswer(playlistId, body),
-    onSuccess: (summary) => queryClient.setQueryData(availabilityKeys.summary(playlistId), summary),
+    onSuccess: (summary) => storeAnswer(queryClient, availabilityKeys.summary(playlistId), summary),
   });
 }
 
@@ -61,7 +62,7 @@ export function useRecordAttendance(playlistId: string) {
         method: "PUT",
         body: { present },
       }),
-    onSuccess: (summary) => queryClient.setQueryData(availabilityKeys.summary(playlistId), summary),
+    onSuccess: (summary) => storeAnswer(queryClient, availabilityKeys.summary(playlistId), summary),
   });
 }
 
@@ -114,7 +115,7 @@ export function useMyReminders() {
   const set = useMutation({
     mutationFn: (enabled: boolean) =>
       apiRequest<MyReminders>("/me/reminders", { method: "PUT", body: { enabled } }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => storeAnswer(queryClient, key, saved),
   });
   return { state, set };
 }
@@ -130,7 +131,7 @@ export function useChoirReminders(choirId: string) {
   });
   const set = useMutation({
     mutationFn: (days: number | null) => apiRequest<ChoirReminders>(path, { method: "PUT", body: { days } }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => storeAnswer(queryClient, key, saved),
   });
   return { state, set };
 }

@@ -1,6 +1,7 @@
 import type { PlaylistReadiness, ReadinessStatus, SongReadiness, SongReadinessPlaces } from "@choir/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { storeAnswer } from "../../lib/query-answer";
 
 /** Readiness (decision 0122): one's marks on the songs one is learning, and the counts by part. */
 export const readinessKeys = {
@@ -44,19 +45,21 @@ export function useMarkReadiness(playlistId: string) {
         method: "PUT",
         body: { status },
       }),
-    onSuccess: (song) => {
-      queryClient.setQueryData<PlaylistReadiness>(readinessKeys.playlist(playlistId), (old) =>
-        old ? { songs: old.songs.map((item) => (item.songId === song.songId ? song : item)) } : old,
-      );
-      queryClient.setQueryData<SongReadinessPlaces>(readinessKeys.song(song.songId), (old) =>
-        old
-          ? {
-              choirs: old.choirs.map((place) =>
-                place.playlist.id === playlistId ? { ...place, mine: song.mine } : place,
-              ),
-            }
-          : old,
-      );
+    onSuccess: async (song) => {
+      await Promise.all([
+        storeAnswer<PlaylistReadiness>(queryClient, readinessKeys.playlist(playlistId), (old) =>
+          old ? { songs: old.songs.map((item) => (item.songId === song.songId ? song : item)) } : old,
+        ),
+        storeAnswer<SongReadinessPlaces>(queryClient, readinessKeys.song(song.songId), (old) =>
+          old
+            ? {
+                choirs: old.choirs.map((place) =>
+                  place.playlist.id === playlistId ? { ...place, mine: song.mine } : place,
+                ),
+              }
+            : old,
+        ),
+      ]);
       const shown = [readinessKeys.playlist(playlistId), readinessKeys.song(song.songId)].map((key) =>
         key.join("/"),
       );
