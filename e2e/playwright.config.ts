@@ -175,6 +175,9 @@ export default defineConfig({
     // whole suite time; a run that needs one asks for it (CHOIR_E2E_TRACE=1). Failures keep their screenshot.
     trace: process.env.CHOIR_E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // A click or a fill waits for its control at most a minute: one that never comes fails naming its step, where
+    // without a bound it waited out the whole test ("Test timeout of 120000ms exceeded", no step named).
+    actionTimeout: 60_000,
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: CHROMIUM_ARGS,
