@@ -16,14 +16,14 @@
  */
 import { cpus, loadavg } from "node:os";
 import { IMPORT_FORMATS, SHAPES } from "../../apps/server/test/hostile-text.js";
-import { envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
+import { benchDatabaseUrl, envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
 import { generateCorpus } from "../search/corpus.js";
 import { httpLoad, percentile } from "../search/measure.js";
 import { seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 
 const env = process.env;
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_hostile";
+const databaseUrl = benchDatabaseUrl("choir_bench_hostile");
 const repeats = envNumber("BENCH_REPEATS", 5);
 const chars = envNumber("BENCH_HOSTILE_CHARS", 99_000);
 const TARGET_ANSWER_MS = 2000;

@@ -22,7 +22,7 @@
  */
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
-import { envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
+import { benchDatabaseUrl, envNumber, ms, sendAs, targets, whole, writeReport } from "../common.js";
 import { percentile } from "../search/measure.js";
 import { recreateDatabase } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
@@ -30,7 +30,7 @@ import { type LiveReader, openReader, type StreamEvent } from "./streams.js";
 
 const env = process.env;
 const count = (name: string, fallback: number) => Math.round(envNumber(name, fallback));
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_live";
+const databaseUrl = benchDatabaseUrl("choir_bench_live");
 const streamCount = count("BENCH_STREAMS", 500);
 const peopleCount = count("BENCH_PEOPLE", 250);
 const changeCount = count("BENCH_CHANGES", 50);

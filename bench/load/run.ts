@@ -25,7 +25,7 @@ import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultPoolSize } from "../../apps/server/src/db/client.js";
-import { pinPostgres, postgresConnection, postgresPids, resultFile } from "../common.js";
+import { benchDatabaseUrl, pinPostgres, postgresConnection, postgresPids, resultFile } from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
@@ -47,7 +47,7 @@ const number = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
   return value;
 };
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_load";
+const databaseUrl = benchDatabaseUrl("choir_bench_load");
 const people = number("BENCH_USERS", 200);
 const seconds = number("BENCH_DURATION", 480);
 const warmup = number("BENCH_WARMUP", 15);

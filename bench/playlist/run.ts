@@ -13,7 +13,15 @@
  * choir_bench_playlist), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2), BENCH_SONGS (20000).
  */
 import { cpus, loadavg } from "node:os";
-import { envNumber, ms, targets, whole, writeReport } from "../common.js";
+import {
+  benchDatabaseUrl,
+  envNumber,
+  ms,
+  postgresConnection,
+  targets,
+  whole,
+  writeReport,
+} from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { seed } from "../search/seed.js";
@@ -21,7 +29,7 @@ import { signIn, startServer } from "../search/server.js";
 
 const env = process.env;
 const number = envNumber;
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_playlist";
+const databaseUrl = benchDatabaseUrl("choir_bench_playlist");
 const seconds = number("BENCH_DURATION", 10);
 const warmup = number("BENCH_WARMUP", 2);
 const librarySize = number("BENCH_SONGS", 20_000);
@@ -127,7 +135,7 @@ async function main() {
 
   const cpu = cpus();
   const context =
-    `a library of ${whole(librarySize)} generated songs on PostgreSQL, ${PLAYLISTS} playlists of ${SECTIONS} ` +
+    `a library of ${whole(librarySize)} generated songs on PostgreSQL (over ${postgresConnection(databaseUrl)}), ${PLAYLISTS} playlists of ${SECTIONS} ` +
     `sections and ${SECTIONS * SONGS_PER_SECTION} songs read by a member of their choir, the server ` +
     `(\`apps/server\`) in a child process, Node.js ${process.version}, ${cpu.length} × ` +
     `${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator share the machine (1-minute load ` +

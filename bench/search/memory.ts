@@ -16,7 +16,7 @@
  */
 import { cpus, loadavg } from "node:os";
 import { SearchIndexSync } from "../../apps/server/src/features/search/search.js";
-import { ms, targets, whole, writeReport } from "../common.js";
+import { benchDatabaseUrl, ms, targets, whole, writeReport } from "../common.js";
 import { signInPeople } from "./as-used.js";
 import { generateCorpus } from "./corpus.js";
 import { freshShapes } from "./fresh.js";
@@ -24,7 +24,7 @@ import { httpLoad, percentile } from "./measure.js";
 import { seed } from "./seed.js";
 import { startServer } from "./server.js";
 
-const databaseUrl = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_memory";
+const databaseUrl = benchDatabaseUrl("choir_bench_memory");
 const sizes = (process.env.BENCH_MEMORY_SIZES ?? "20000,100000").split(",").map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size <= 0))
   throw new Error("BENCH_MEMORY_SIZES must list positive whole numbers of songs");

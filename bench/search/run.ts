@@ -18,7 +18,7 @@ import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { searchStatement } from "../../apps/server/src/features/search/search.js";
-import { postgresConnection, resultFile } from "../common.js";
+import { benchDatabaseUrl, postgresConnection, resultFile } from "../common.js";
 import { freshLoad, type SampleCheck, signInPeople, startSampler, startWriter } from "./as-used.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { freshShapes } from "./fresh.js";
@@ -33,7 +33,7 @@ const number = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 };
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_search";
+const databaseUrl = benchDatabaseUrl("choir_bench_search");
 const seconds = number("BENCH_DURATION", 10);
 const warmup = number("BENCH_WARMUP", 2);
 const size = { songs: number("BENCH_SONGS", 100_000), users: 300, choirs: 12, tags: 200, artists: 50 };

@@ -18,7 +18,15 @@
  */
 import { cpus, loadavg } from "node:os";
 import { importBatches, splitExports } from "../../apps/web/src/features/songs/library.js";
-import { envNumber, ms, targets, whole, writeReport } from "../common.js";
+import {
+  benchDatabaseUrl,
+  envNumber,
+  ms,
+  postgresConnection,
+  targets,
+  whole,
+  writeReport,
+} from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { seed } from "../search/seed.js";
@@ -26,7 +34,7 @@ import { signIn, startServer } from "../search/server.js";
 
 const env = process.env;
 const number = envNumber;
-const databaseUrl = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/choir_bench_writes";
+const databaseUrl = benchDatabaseUrl("choir_bench_writes");
 const seconds = number("BENCH_DURATION", 10);
 const librarySize = number("BENCH_SONGS", 20_000);
 const importSize = number("BENCH_IMPORT_SONGS", 5_000);
@@ -182,7 +190,7 @@ async function main() {
 
   const cpu = cpus();
   const context =
-    `a library of ${whole(librarySize)} generated songs on PostgreSQL, the server (\`apps/server\`) in a child ` +
+    `a library of ${whole(librarySize)} generated songs on PostgreSQL (over ${postgresConnection(databaseUrl)}), the server (\`apps/server\`) in a child ` +
     `process, Node.js ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and ` +
     `load generator share the machine (1-minute load average ${loadBefore.toFixed(1)} when the measurements ` +
     `started); ${seconds} s per measurement.`;
