@@ -22,7 +22,6 @@ import { httpLoad, percentile } from "../search/measure.js";
 import { seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 
-const env = process.env;
 const databaseUrl = benchDatabaseUrl("choir_bench_hostile");
 const repeats = envNumber("BENCH_REPEATS", 5);
 const chars = envNumber("BENCH_HOSTILE_CHARS", 99_000);

@@ -28,7 +28,6 @@ import { recreateDatabase } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 import { type LiveReader, openReader, type StreamEvent } from "./streams.js";
 
-const env = process.env;
 const count = (name: string, fallback: number) => Math.round(envNumber(name, fallback));
 const databaseUrl = benchDatabaseUrl("choir_bench_live");
 const streamCount = count("BENCH_STREAMS", 500);

@@ -32,7 +32,6 @@ import { httpLoad, type Measurement } from "../search/measure.js";
 import { seed } from "../search/seed.js";
 import { signIn, startServer } from "../search/server.js";
 
-const env = process.env;
 const number = envNumber;
 const databaseUrl = benchDatabaseUrl("choir_bench_writes");
 const seconds = number("BENCH_DURATION", 10);
