@@ -175,6 +175,10 @@ export default defineConfig({
     // whole suite time; a run that needs one asks for it (CHOIR_E2E_TRACE=1). Failures keep their screenshot.
     trace: process.env.CHOIR_E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // No service worker, hence no app shell kept in each new browser context (a fifth to a third of the CPU of a
+    // journey), in every project: the specs about offline use allow it again (`test.use({ serviceWorkers:
+    // "allow" })`), and their pictures show a playlist kept offline. Decisions 0126 and 0129.
+    serviceWorkers: "block",
     // A click or a fill waits for its control at most a minute: one that never comes fails naming its step, where
     // without a bound it waited out the whole test ("Test timeout of 120000ms exceeded", no step named).
     actionTimeout: 60_000,
@@ -202,10 +206,7 @@ export default defineConfig({
             name: "postgres",
             testMatch: POSTGRES_SPECS,
             grepInvert: TIMED_TAG,
-            // No service worker, hence no app shell kept in each new browser context (a third of the browser's
-            // CPU in a journey): these runs compare no pictures, and the specs about offline use allow it again
-            // (`test.use({ serviceWorkers: "allow" })`). Decision 0126.
-            use: { ...DESKTOP, baseURL: POSTGRES_APP_URL, serviceWorkers: "block" as const },
+            use: { ...DESKTOP, baseURL: POSTGRES_APP_URL },
           },
         ]
       : []),

@@ -5,6 +5,9 @@ import { keptOffline } from "../fixtures/playlist-screen";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "../fixtures/test";
 
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * One device, two people: what the first kept (a private song, a playlist kept offline, who they are) never reaches
  * the next person to sign in on the same browser, online or offline, whether the first signed out or their session

@@ -1,6 +1,9 @@
 import { newPerson } from "../fixtures/director";
 import { expect, test } from "../fixtures/test";
 
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The app's own type (docs/decisions/0095): the interface and the sheets in Choir Sans, the ChordPro editor in Choir
  * Mono, both served by this app (woff2) and kept by the service worker; the landing page loads neither.

@@ -2,6 +2,10 @@ import { LANGUAGE_STORAGE_KEY, text } from "../fixtures/locales";
 import { setNextUser, uniqueUser } from "../fixtures/sign-in";
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from "../fixtures/test";
 
+// The landing page offers installing the app, which its service worker makes possible: the worker runs here, in every
+// project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The landing page arrives drawn (landing-{language}.html): a first-time visitor sees it before any script has run,
  * in the colour scheme their device asks for; the app then takes that markup over instead of drawing it again.

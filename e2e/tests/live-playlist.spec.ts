@@ -3,7 +3,7 @@ import { newDirector, newMemberOf } from "../fixtures/director";
 import { expect, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
 
-// About offline use: the service worker runs in every project, the PostgreSQL one included (decision 0126).
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
 test.use({ serviceWorkers: "allow" });
 
 // Live playlists: what one member changes appears on another's open page without a reload.

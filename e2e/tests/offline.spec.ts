@@ -7,7 +7,7 @@ import { compareScreen, pictureInBothLanguages } from "../fixtures/screens";
 import { completeOnboarding, signIn, uniqueUser } from "../fixtures/sign-in";
 import { expect, type Page, test } from "../fixtures/test";
 
-// About offline use: the service worker runs in every project, the PostgreSQL one included (decision 0126).
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
 test.use({ serviceWorkers: "allow" });
 
 /**

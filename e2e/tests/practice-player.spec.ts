@@ -10,6 +10,9 @@ import { pictureInBothLanguages } from "../fixtures/screens";
 import { type Browser, expect, type Page, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
 
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 // Rehearsal tracks: uploaded on the song page, played together in the practice player, in step (≤ 50 ms apart),
 // looped A–B, slowed with the pitch kept, the singer's part brought forward; reached from sing mode too.
 

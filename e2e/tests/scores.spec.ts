@@ -10,6 +10,9 @@ import { comingSunday } from "../fixtures/services";
 import { expect, test } from "../fixtures/test";
 import { swipe } from "../fixtures/touch";
 
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Scores in the set (decisions 0114, 0115): a director adds an SATB score to a song of Sunday's service and marks a
  * breath for the altos; the altos' phones in sing mode show it on its page within a second of its saving, the

@@ -11,6 +11,9 @@ import { devices, expect, type Page, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
 import { swipe } from "../fixtures/touch";
 
+// About offline use: the service worker runs here, in every project (decisions 0126 and 0129).
+test.use({ serviceWorkers: "allow" });
+
 // Sing mode: the playlist's songs one after another in their entries' keys, turned by keys, swipes and taps.
 
 /** The keys the entries are sung in; every song is written in G and starts on its tonic chord. */
