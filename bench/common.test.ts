@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { benchDatabaseUrl, postgresConnection } from "./common";
+import {
+  benchDatabaseUrl,
+  cpuSeconds,
+  cpuSpent,
+  describeCpu,
+  pinningFromEnv,
+  postgresConnection,
+} from "./common";
 
 describe("benchDatabaseUrl", () => {
   const made: string[] = [];
@@ -35,5 +42,36 @@ describe("benchDatabaseUrl", () => {
     expect(
       benchDatabaseUrl("choir_bench_load", { env: { BENCH_DATABASE_URL: url }, socketDir: socketDir(true) }),
     ).toBe(url);
+  });
+});
+
+describe("where the CPU goes", () => {
+  it("reads a process's CPU from /proc, growing as it works", () => {
+    const before = cpuSeconds(process.pid);
+    const until = performance.now() + 120;
+    let spin = 0;
+    while (performance.now() < until) spin++;
+    expect(spin).toBeGreaterThan(0);
+    expect(cpuSeconds(process.pid) - before).toBeGreaterThanOrEqual(0.05);
+    expect(cpuSeconds(-1)).toBe(0);
+  });
+
+  it("gives each side's share of a core and its time per request", () => {
+    const spent = cpuSpent(
+      { server: 10, postgres: 4, generator: 1 },
+      { server: 19, postgres: 8.5, generator: 1.9 },
+      10,
+      3_000,
+    );
+    expect(spent.server).toEqual({ cores: 0.9, msEach: 3 });
+    expect(spent.postgres.cores).toBeCloseTo(0.45);
+    expect(spent.postgres.msEach).toBeCloseTo(1.5);
+    expect(describeCpu(spent.server, "search")).toBe("0.90 of a core (3.00 ms a search)");
+  });
+
+  it("pins nothing and says nothing when no cores are asked", () => {
+    const pinning = pinningFromEnv({});
+    expect(pinning.described).toBe("");
+    pinning.restore();
   });
 });

@@ -135,6 +135,89 @@ export function postgresPids(): number[] {
   return pids;
 }
 
+/** Linux's clock ticks a second, as /proc counts CPU time (`getconf CLK_TCK`: 100 on every common build). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) of a process so far, from /proc; 0 when it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far: the app's server processes, the machine's PostgreSQL, and this process (the load). */
+export interface CpuReading {
+  server: number;
+  postgres: number;
+  generator: number;
+}
+
+/** Reads the CPU spent so far by the server processes `serverPids`, by PostgreSQL's processes and by this one. */
+export function cpuNow(serverPids: number[]): CpuReading {
+  let postgres = 0;
+  for (const pid of postgresPids()) postgres += cpuSeconds(pid);
+  const own = process.cpuUsage();
+  return {
+    server: serverPids.reduce((total, pid) => total + cpuSeconds(pid), 0),
+    postgres,
+    generator: (own.user + own.system) / 1e6,
+  };
+}
+
+/** What each side spent between two readings: a share of a core over `seconds`, and milliseconds per request. */
+export interface CpuSpent {
+  cores: number;
+  msEach: number;
+}
+
+export function cpuSpent(
+  before: CpuReading,
+  after: CpuReading,
+  seconds: number,
+  requests: number,
+): Record<keyof CpuReading, CpuSpent> {
+  const side = (key: keyof CpuReading): CpuSpent => {
+    const spent = Math.max(0, after[key] - before[key]);
+    return { cores: spent / seconds, msEach: (spent * 1000) / Math.max(requests, 1) };
+  };
+  return { server: side("server"), postgres: side("postgres"), generator: side("generator") };
+}
+
+/** "0.63 of a core (1.13 ms a call)". */
+export const describeCpu = (spent: CpuSpent, unit = "call") =>
+  `${spent.cores.toFixed(2)} of a core (${spent.msEach.toFixed(2)} ms a ${unit})`;
+
+/**
+ * The cores each side is given (`taskset`), to show what one more core buys: BENCH_SERVER_CPUS for the server
+ * (bench/search/server.ts), BENCH_POSTGRES_CPUS for the machine's PostgreSQL (put back on every core by `restore`),
+ * the load wherever the caller's own `taskset` put this process. `described` is empty when nothing is pinned.
+ */
+export function pinningFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  described: string;
+  restore: () => void;
+} {
+  const serverCpus = env.BENCH_SERVER_CPUS?.trim();
+  const postgresCpus = env.BENCH_POSTGRES_CPUS?.trim();
+  if (!serverCpus && !postgresCpus) return { described: "", restore: () => {} };
+  const restore = postgresCpus ? pinPostgres(postgresCpus) : () => {};
+  const own = execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" })
+    .split(":")
+    .pop()
+    ?.trim();
+  const described = [
+    serverCpus ? `the server on cores ${serverCpus}` : "",
+    postgresCpus ? `PostgreSQL on cores ${postgresCpus}` : "",
+    `the load on cores ${own}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return { described, restore };
+}
+
 /**
  * Pins the local PostgreSQL's processes to `cores` (`taskset -c` syntax; new backends inherit the postmaster's) and
  * returns what puts them back on every core, as the machine's services run. Needs the right to set their affinity

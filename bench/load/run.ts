@@ -18,14 +18,21 @@
  * BENCH_HEAP_EVERY seconds (20) between heap readings. BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS pin the server and
  * PostgreSQL to cores (`taskset`); the people run where the caller's `taskset` put this process.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultPoolSize } from "../../apps/server/src/db/client.js";
-import { benchDatabaseUrl, pinPostgres, postgresConnection, postgresPids, resultFile } from "../common.js";
+import {
+  benchDatabaseUrl,
+  cpuNow,
+  cpuSpent,
+  describeCpu,
+  pinningFromEnv,
+  postgresConnection,
+  resultFile,
+} from "../common.js";
 import { generateCorpus, random } from "../search/corpus.js";
 import { httpLoad, type Measurement } from "../search/measure.js";
 import { benchDatabaseName, seed } from "../search/seed.js";
@@ -199,31 +206,6 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** CPU seconds (user and system) of a process so far, from /proc; 0 when it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-/** Linux's clock ticks a second, as /proc counts CPU time (`getconf CLK_TCK`: 100 on every common build). */
-const CLOCK_TICKS = 100;
-
-/** CPU seconds so far of the server processes, of PostgreSQL's processes on this machine, and of this one. */
-function cpuNow(serverPids: number[]) {
-  let postgres = 0;
-  for (const pid of postgresPids()) postgres += cpuSeconds(pid);
-  const own = process.cpuUsage();
-  return {
-    server: serverPids.reduce((total, pid) => total + cpuSeconds(pid), 0),
-    postgres,
-    people: (own.user + own.system) / 1e6,
-  };
-}
-
 /** Resident memory of a process in MB, from /proc. */
 function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -287,21 +269,8 @@ async function main() {
   // index, a changed song's old slot staying until a compaction (when the dead are as many as the living).
   let slotsTaken = 0;
 
-  // Cores given to each side (`taskset`), to show what one more core buys: BENCH_SERVER_CPUS for the server
-  // (bench/search/server.ts), BENCH_POSTGRES_CPUS for PostgreSQL (put back on every core when the run ends), the
-  // people wherever the caller's own `taskset` put this process.
-  const postgresCpus = env.BENCH_POSTGRES_CPUS?.trim();
-  const unpinPostgres = postgresCpus ? pinPostgres(postgresCpus) : () => {};
-  const serverCpus = env.BENCH_SERVER_CPUS?.trim();
-  const pinning = () =>
-    [
-      serverCpus ? `the server on cores ${serverCpus}` : "",
-      postgresCpus ? `PostgreSQL on cores ${postgresCpus}` : "",
-      `the people on cores ${execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" })
-        .split(":")
-        .pop()
-        ?.trim()}`,
-    ].filter(Boolean);
+  // Cores given to each side (`taskset`), to show what one more core buys (common.ts `pinningFromEnv`).
+  const pinning = pinningFromEnv(env);
   // One after the other (the first migrates), with one JWT secret, as instances behind a load balancer run.
   const jwtSecret = randomBytes(48).toString("base64url");
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -540,7 +509,7 @@ async function main() {
         `${servers.length === 1 ? "one server process" : `${servers.length} server processes on the one database, each person keeping one`} ` +
         `with ${poolSize} PostgreSQL connections${env.DATABASE_POOL_SIZE ? " (DATABASE_POOL_SIZE)" : " (the default for this machine)"}${servers.length === 1 ? "" : " each"}; ` +
         `${size.songs.toLocaleString("en-US")} songs, ${size.choirs.toLocaleString("en-US")} choirs; PostgreSQL ${postgres} over ${postgresConnection(databaseUrl)} (autovacuum ${autovacuum}); ` +
-        `${cpus().length} CPUs${serverCpus || postgresCpus ? ` (pinned: ${pinning().join(", ")})` : ""}, load average ${loadavg()
+        `${cpus().length} CPUs${pinning.described ? ` (pinned: ${pinning.described})` : ""}, load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(" ")} at the end; ${started.toISOString()}.`,
     );
@@ -625,13 +594,10 @@ async function main() {
     let calls = 0;
     for (const [name, entry] of tallies)
       if (name !== "sign in") calls += entry.latencies.length + entry.errors;
-    const cpuShare = (key: "server" | "postgres" | "people") => {
-      const seconds = cpuAfter[key] - cpuBefore[key];
-      return `${(seconds / elapsed).toFixed(2)} of a core (${((seconds * 1000) / Math.max(calls, 1)).toFixed(2)} ms a call)`;
-    };
+    const cpu = cpuSpent(cpuBefore, cpuAfter, elapsed, calls);
     out(
-      `CPU over the measured run, ${calls.toLocaleString("en-US")} calls: the server ${cpuShare("server")}, ` +
-        `PostgreSQL ${cpuShare("postgres")}, the simulated people ${cpuShare("people")}.`,
+      `CPU over the measured run, ${calls.toLocaleString("en-US")} calls: the server ${describeCpu(cpu.server)}, ` +
+        `PostgreSQL ${describeCpu(cpu.postgres)}, the simulated people ${describeCpu(cpu.generator)}.`,
     );
     if (totalErrors > 0) failures.push(`${totalErrors} errors (target 0)`);
     if (!(trend.share <= TARGET_HEAP_GROWTH_AN_HOUR)) {
@@ -654,7 +620,7 @@ async function main() {
   } finally {
     for (const server of servers) await server.stop();
     await pool.end();
-    unpinPostgres();
+    pinning.restore();
   }
 }
 

@@ -8,7 +8,9 @@
  * bench/results/search-<date>.md and exits non-zero when a target fails.
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again), BENCH_DURATION seconds per
- * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database.
+ * measurement (10), BENCH_WARMUP seconds (2), BENCH_SONGS (100000), BENCH_REUSE=1 keeps an already seeded database,
+ * BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS pin the server and the machine's PostgreSQL to cores (`taskset`), the load
+ * generator running where the caller's own `taskset` put this process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -18,7 +20,15 @@ import type pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { searchStatement } from "../../apps/server/src/features/search/search.js";
-import { benchDatabaseUrl, postgresConnection, resultFile } from "../common.js";
+import {
+  benchDatabaseUrl,
+  type CpuSpent,
+  cpuNow,
+  cpuSpent,
+  pinningFromEnv,
+  postgresConnection,
+  resultFile,
+} from "../common.js";
 import { freshLoad, type SampleCheck, signInPeople, startSampler, startWriter } from "./as-used.js";
 import { BENCH_USER_EMAIL, type Corpus, generateCorpus } from "./corpus.js";
 import { freshShapes } from "./fresh.js";
@@ -135,7 +145,7 @@ async function main() {
   const connection: pg.ClientConfig = { ...pool.options };
   const rows: Row[] = [];
   const cached: Row[] = [];
-  const fresh: (Row & { samples: SampleCheck })[] = [];
+  const fresh: (Row & { samples: SampleCheck; cpu: ReturnType<typeof cpuSpent> })[] = [];
   let writes: { written: number; failed: number; perSecond: number } | undefined;
   let health: Row | undefined;
   const setting = async (name: string) =>
@@ -150,6 +160,8 @@ async function main() {
   // The distinct run first, on a server that keeps no answers: every request searches the database.
   const baseline: Row[] = [];
   const memory: { label: string; mb: number }[] = [];
+  // BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS: what one more core buys (common.ts `pinningFromEnv`).
+  const pinning = pinningFromEnv(env);
   let server = await startServer(databaseUrl, { SEARCH_CACHE_MB: "0" });
   try {
     if (server.searchIndex !== "ready") throw new Error(`the server's search index is ${server.searchIndex}`);
@@ -237,10 +249,20 @@ async function main() {
       for (const shape of freshShapes(corpus)) {
         log(`  ${shape.label}`);
         await freshLoad(server.origin, shape, people, { connections: LATENCY_CONNECTIONS, seconds: warmup });
+        // Where the time goes: the CPU of the server, of PostgreSQL and of this process (the searches, the writer)
+        // over the latency's load.
+        const cpuBefore = cpuNow([server.pid]);
+        const began = performance.now();
         const latency = await freshLoad(server.origin, shape, people, {
           connections: LATENCY_CONNECTIONS,
           seconds,
         });
+        const cpu = cpuSpent(
+          cpuBefore,
+          cpuNow([server.pid]),
+          (performance.now() - began) / 1000,
+          latency.count + latency.failures,
+        );
         // The pages are checked beside the throughput's load, not the latency's: the checker's own SQL (a common
         // word's statement costs PostgreSQL 100–300 ms, twice a page) would otherwise take the cores the p95 is
         // measured on — work no person's search causes.
@@ -256,6 +278,7 @@ async function main() {
           latency,
           api,
           samples: await sampler.stop(),
+          cpu,
         });
       }
     } finally {
@@ -268,6 +291,7 @@ async function main() {
   } finally {
     await server.stop();
     await database.close();
+    pinning.restore();
   }
 
   // ── Report ──
@@ -296,6 +320,23 @@ async function main() {
       `| ${row.shape.label} | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.p99)} | ` +
         `${perSecond(row.api.perSecond)} | ${row.latency.failures + row.api.failures} | ${row.samples.checked} | ` +
         `${row.samples.matched} |`,
+    );
+  }
+  out();
+  out(
+    `Where the time goes, over each shape's latency load at ${LATENCY_CONNECTIONS} connections: the CPU of the ` +
+      "server process, of PostgreSQL's processes and of the load generator (this process: the searches, the " +
+      `writer of ${WRITES_PER_SECOND} songs a second), from /proc, as a share of a core and per search. A side near ` +
+      "1.00 of a core is a queue: the server answers on one thread.",
+  );
+  out();
+  out("| shape | searches a second | server | PostgreSQL | load generator |");
+  out("|---|---:|---:|---:|---:|");
+  for (const row of fresh) {
+    const side = (spent: CpuSpent) => `${spent.cores.toFixed(2)} (${spent.msEach.toFixed(2)} ms)`;
+    out(
+      `| ${row.shape.label} | ${perSecond(row.latency.perSecond)} | ${side(row.cpu.server)} | ` +
+        `${side(row.cpu.postgres)} | ${side(row.cpu.generator)} |`,
     );
   }
   if (health) {
@@ -447,7 +488,8 @@ async function main() {
     `${size.tags} tags, ${size.artists} artists), searched as ${BENCH_USER_EMAIL}. PostgreSQL ${postgres.version} ` +
     `over ${postgresConnection(databaseUrl)} ` +
     `(shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem}), Node.js ${process.version}, ` +
-    `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator share the machine ` +
+    `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and load generator share the machine` +
+    `${pinning.described ? ` (pinned: ${pinning.described})` : ""} ` +
     `(1-minute load average ${loadBefore.toFixed(1)} when the run started). ${seconds} s per measurement ` +
     `after ${warmup} s of warm-up; latency at ${LATENCY_CONNECTIONS} connections, throughput at ` +
     `${THROUGHPUT_CONNECTIONS} connections (API) and ${THROUGHPUT_CONNECTIONS} clients (direct SQL).`;

@@ -14,14 +14,20 @@
  * second; the import ≤ 10 s; no failed request).
  *
  * Environment: BENCH_DATABASE_URL (a database named *bench*, dropped and created again; default choir_bench_writes),
- * BENCH_DURATION seconds (10), BENCH_SONGS (20000), BENCH_IMPORT_SONGS (5000).
+ * BENCH_DURATION seconds (10), BENCH_SONGS (20000), BENCH_IMPORT_SONGS (5000); BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS pin
+ * the server and the machine's PostgreSQL to cores (`taskset`), the load generator running where the caller's own
+ * `taskset` put this process.
  */
 import { cpus, loadavg } from "node:os";
 import { importBatches, splitExports } from "../../apps/web/src/features/songs/library.js";
 import {
   benchDatabaseUrl,
+  cpuNow,
+  cpuSpent,
+  describeCpu,
   envNumber,
   ms,
+  pinningFromEnv,
   postgresConnection,
   targets,
   whole,
@@ -63,10 +69,13 @@ async function main() {
 
   // The daily allowance of new songs is left at its default for people writing one by one; the import's director
   // brings a library larger than it, as an administrator allows for a migration.
+  // BENCH_SERVER_CPUS and BENCH_POSTGRES_CPUS: what one more core buys (common.ts `pinningFromEnv`).
+  const pinning = pinningFromEnv();
   const server = await startServer(databaseUrl, { SONG_CREATE_LIMIT_PER_DAY: String(importSize * 2) });
   const loadBefore = loadavg()[0]!;
   let health: Measurement;
   let creates: Measurement;
+  let createsCpu: ReturnType<typeof cpuSpent>;
   let importSeconds = 0;
   let importRequests = 0;
   let imported = 0;
@@ -97,7 +106,10 @@ async function main() {
         visibility: rng() < 0.7 ? 1 : 0,
       }),
     );
-    // The 32 people take turns: with 32 requests in flight, each is most often one person's only one.
+    // The 32 people take turns: with 32 requests in flight, each is most often one person's only one. Where the
+    // time goes: the CPU of the server, of PostgreSQL and of this process over the load.
+    const cpuBefore = cpuNow([server.pid]);
+    const began = performance.now();
     creates = await httpLoad(`${origin}/api/songs`, {
       ...load,
       request: (n) => {
@@ -113,6 +125,12 @@ async function main() {
         };
       },
     });
+    createsCpu = cpuSpent(
+      cpuBefore,
+      cpuNow([server.pid]),
+      (performance.now() - began) / 1000,
+      creates.count + creates.failures,
+    );
 
     log(`  import of a library export file of ${whole(importSize)} songs, as the web app sends it`);
     const director = await signIn(origin, { name: "Import Director", email: "director@bench.example" });
@@ -148,6 +166,7 @@ async function main() {
     importSeconds = (performance.now() - t0) / 1000;
   } finally {
     await server.stop();
+    pinning.restore();
   }
 
   const lines: string[] = [];
@@ -163,6 +182,11 @@ async function main() {
         `${whole(run.count)} | ${run.failures} |`,
     );
   }
+  out();
+  out(
+    `Where the time goes while songs are created, from /proc: the server ${describeCpu(createsCpu.server, "song")}, ` +
+      `PostgreSQL ${describeCpu(createsCpu.postgres, "song")}, the load generator ${describeCpu(createsCpu.generator, "song")}.`,
+  );
   out();
   out(
     `Library import: one export file of ${whole(importSize)} songs (${(importBytes / 1e6).toFixed(1)} MB), ` +
@@ -191,7 +215,7 @@ async function main() {
   const context =
     `a library of ${whole(librarySize)} generated songs on PostgreSQL (over ${postgresConnection(databaseUrl)}), the server (\`apps/server\`) in a child ` +
     `process, Node.js ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; server, PostgreSQL and ` +
-    `load generator share the machine (1-minute load average ${loadBefore.toFixed(1)} when the measurements ` +
+    `load generator share the machine${pinning.described ? ` (pinned: ${pinning.described})` : ""} (1-minute load average ${loadBefore.toFixed(1)} when the measurements ` +
     `started); ${seconds} s per measurement.`;
   writeReport("writes", "Writes benchmark", startedAt, context, lines);
   process.exitCode = verdict.failed === 0 ? 0 : 1;
