@@ -103,6 +103,26 @@ const termsFolded = new Map<string, string>();
 const WORD_FORMS_KEPT = 20_000;
 
 /**
+ * The whole term folded from its words' folded forms, without asking the database: when the term is nothing but its
+ * words as `searchWords` gives them (lower case already, letters and digits) with one space between each, and every
+ * word is known. unaccent replaces character by character and leaves a space alone, and lower() of text already in
+ * lower case changes nothing a word boundary could reach, so such a term folds to its words' folds joined by spaces
+ * (test/search-terms.test.ts compares it with the database's). A term as people type it word after word ("amor
+ * de", "amor de di") is folded here once its words are known; anything else (capitals, punctuation, several
+ * spaces, a combining mark) is folded by the database.
+ */
+function foldedFromWords(term: string, words: string[]): string | undefined {
+  if (words.join(" ") !== term) return undefined;
+  const folded: string[] = [];
+  for (const word of words) {
+    const form = wordForms.get(word);
+    if (!form) return undefined;
+    folded.push(form.folded);
+  }
+  return folded.join(" ");
+}
+
+/**
  * Each word's prefix lexeme (what `to_tsquery('simple', …)` makes of it) and folded text, and the whole term
  * folded; undefined when a word is not one lexeme (the search statement then answers).
  */
@@ -112,7 +132,7 @@ export async function indexWords(
   words: string[],
 ): Promise<{ words: IndexWord[]; termFolded: string } | undefined> {
   const unknown = [...new Set(words.filter((word) => !wordForms.has(word)))];
-  let termFolded = termsFolded.get(term);
+  let termFolded = termsFolded.get(term) ?? foldedFromWords(term, words);
   if (unknown.length > 0 || termFolded === undefined) {
     const result = await db.execute(sql`select lower(choir_unaccent(${term})) as term,
       (select coalesce(json_agg(json_build_object('word', w,
