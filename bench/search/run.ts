@@ -322,6 +322,12 @@ async function main() {
         `${row.samples.matched} |`,
     );
   }
+  if (health) {
+    out(
+      `| health (baseline, same machine) | ${ms(health.latency.p50)} | ${ms(health.latency.p95)} | ` +
+        `${ms(health.latency.p99)} | ${perSecond(health.api.perSecond)} | – | – | – |`,
+    );
+  }
   out();
   out(
     `Where the time goes, over each shape's latency load at ${LATENCY_CONNECTIONS} connections: the CPU of the ` +
@@ -337,12 +343,6 @@ async function main() {
     out(
       `| ${row.shape.label} | ${perSecond(row.latency.perSecond)} | ${side(row.cpu.server)} | ` +
         `${side(row.cpu.postgres)} | ${side(row.cpu.generator)} |`,
-    );
-  }
-  if (health) {
-    out(
-      `| health (baseline, same machine) | ${ms(health.latency.p50)} | ${ms(health.latency.p95)} | ` +
-        `${ms(health.latency.p99)} | ${perSecond(health.api.perSecond)} | – | – | – |`,
     );
   }
   out();
