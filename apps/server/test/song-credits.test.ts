@@ -234,6 +234,17 @@ describe("song credits", () => {
     expect(stated).toBeGreaterThan(100);
   });
 
+  it("reads them through a function whose plan each connection keeps (migration 0036)", async () => {
+    // A LANGUAGE sql body that cannot be inlined is parsed and planned again on each call: four times a song
+    // written, a sixth of PostgreSQL's CPU for it (bench/README.md, "Writes").
+    const result = await ctx.app.db.execute(sql`select l.lanname as language, p.provolatile as volatility,
+        p.proisstrict as strict
+      from pg_proc p join pg_language l on l.oid = p.prolang where p.proname = 'choir_credit'`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { language: "plpgsql", volatility: "i", strict: true },
+    ]);
+  });
+
   it("tells public-domain copyrights apart in the contract as the usage report's SQL does", async () => {
     const samples = [
       "Public domain",
