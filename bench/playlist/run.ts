@@ -15,6 +15,9 @@
 import { cpus, loadavg } from "node:os";
 import {
   benchDatabaseUrl,
+  cpuNow,
+  cpuSpent,
+  describeCpu,
   envNumber,
   ms,
   postgresConnection,
@@ -55,8 +58,8 @@ async function main() {
 
   const server = await startServer(databaseUrl);
   const loadBefore = loadavg()[0]!;
-  let health: { latency: Measurement; api: Measurement };
-  let read: { latency: Measurement; api: Measurement };
+  let health: { latency: Measurement; api: Measurement; cpu: ReturnType<typeof cpuSpent> };
+  let read: { latency: Measurement; api: Measurement; cpu: ReturnType<typeof cpuSpent> };
   const urls: string[] = [];
   try {
     const origin = server.origin;
@@ -90,12 +93,21 @@ async function main() {
       urls.push(`${origin}/api/playlists/${playlist.id}`);
     }
     log(`  ${PLAYLISTS} playlists of ${SECTIONS} sections and ${SECTIONS * SONGS_PER_SECTION} songs`);
+    // Where the time goes: the CPU of the server, of PostgreSQL and of this process over the latency's load.
     const measure = async (target: string | string[], withHeaders: boolean) => {
       const options = withHeaders ? { headers } : {};
       await httpLoad(target, { connections: 8, seconds: warmup, ...options });
+      const cpuBefore = cpuNow([server.pid]);
+      const began = performance.now();
       const latency = await httpLoad(target, { connections: 8, seconds, ...options });
+      const cpu = cpuSpent(
+        cpuBefore,
+        cpuNow([server.pid]),
+        (performance.now() - began) / 1000,
+        latency.count + latency.failures,
+      );
       const api = await httpLoad(target, { connections: 32, seconds, ...options });
-      return { latency, api };
+      return { latency, api, cpu };
     };
     log("  GET /api/health");
     health = await measure(`${origin}/api/health`, false);
@@ -118,6 +130,11 @@ async function main() {
         `${whole(row.api.perSecond)} | ${row.latency.failures + row.api.failures} |`,
     );
   }
+  out();
+  out(
+    `Where the time goes while the playlists are read at 8 connections, from /proc: the server ${describeCpu(read.cpu.server, "read")}, ` +
+      `PostgreSQL ${describeCpu(read.cpu.postgres, "read")}, the load generator ${describeCpu(read.cpu.generator, "read")}.`,
+  );
   out();
   out("Targets:");
   out();
