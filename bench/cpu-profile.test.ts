@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CpuProfile, profileShares } from "./cpu-profile";
+import { type CpuProfile, profileShares, sharesReport } from "./cpu-profile";
 
 const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber });
 
@@ -39,5 +39,13 @@ describe("profileShares", () => {
       { name: "(idle)", share: 0.5 },
       { name: "search main.js:20", share: 0.5 },
     ]);
+  });
+
+  it("prints the top shares by own code, then with their callees", () => {
+    const lines = sharesReport(profileShares(profile), "in all", 1);
+    expect(lines[0]).toBe("4 samples in all; own code:");
+    expect(lines[1]).toBe(" 50.0 %  search main.js:20");
+    expect(lines.slice(2, 4)).toEqual(["", "with what it calls:"]);
+    expect(lines.slice(4)).toEqual(["100.0 %  (root)", " 75.0 %  handler main.js:10"]);
   });
 });

@@ -72,6 +72,18 @@ export function profileShares(
   return { samples, self: ranked(self), inclusive: ranked(inclusive) };
 }
 
+/** The shares as lines to print: `heading`, then the top `rows` by own code and twice as many with their callees. */
+export function sharesReport(shares: ReturnType<typeof profileShares>, heading: string, rows = 25): string[] {
+  const line = ({ name, share }: ProfileShare) => `${(share * 100).toFixed(1).padStart(5)} %  ${name}`;
+  return [
+    `${shares.samples} samples ${heading}; own code:`,
+    ...shares.self.slice(0, rows).map(line),
+    "",
+    "with what it calls:",
+    ...shares.inclusive.slice(0, rows * 2).map(line),
+  ];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [file, seconds, rows] = process.argv.slice(2);
   if (!file) {
@@ -80,11 +92,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const shares = profileShares(profile, seconds ? Number(seconds) : undefined);
-  const count = rows ? Number(rows) : 25;
-  const percent = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`;
-  console.log(`${shares.samples} samples${seconds ? ` in the last ${seconds} s` : ""}\n\nown code:`);
-  for (const { name, share } of shares.self.slice(0, count)) console.log(`${percent(share)}  ${name}`);
-  console.log("\nwith what it calls:");
-  for (const { name, share } of shares.inclusive.slice(0, count * 2))
-    console.log(`${percent(share)}  ${name}`);
+  const heading = seconds ? `in the last ${seconds} s` : "in all";
+  console.log(sharesReport(shares, heading, rows ? Number(rows) : 25).join("\n"));
 }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { benchDatabaseUrl, envNumber } from "../common.js";
-import { type CpuProfile, profileShares } from "../cpu-profile.js";
+import { type CpuProfile, profileShares, sharesReport } from "../cpu-profile.js";
 import { freshLoad, signInPeople, startWriter } from "./as-used.js";
 import { generateCorpus } from "./corpus.js";
 import { freshShapes } from "./fresh.js";
@@ -56,8 +56,4 @@ const profile = JSON.parse(readFileSync(join(profiles, file), "utf8")) as CpuPro
 // The measured windows are the profile's end, less the warm-ups between them (a little over the measured time).
 const shares = profileShares(profile, measured + 2 * (wanted.length - 1));
 rmSync(profiles, { recursive: true, force: true });
-const percent = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`;
-console.log(`\n${shares.samples} samples of the server's thread; its own code:`);
-for (const { name, share } of shares.self.slice(0, 25)) console.log(`${percent(share)}  ${name}`);
-console.log("\nwith what it calls:");
-for (const { name, share } of shares.inclusive.slice(0, 50)) console.log(`${percent(share)}  ${name}`);
+console.log(`\n${sharesReport(shares, "of the server's thread").join("\n")}`);
