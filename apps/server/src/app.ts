@@ -199,10 +199,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   await registerTrackStorage(app);
   registerReminderSender(app);
-  const songbooks = new SongbookRenderer({ ...config.pdf, budgetMs: config.workerTaskBudgetMs });
+  const onThreadError = (error: unknown) =>
+    app.log.error({ err: error }, "a worker thread failed outside its task");
+  const songbooks = new SongbookRenderer({
+    ...config.pdf,
+    budgetMs: config.workerTaskBudgetMs,
+    onThreadError,
+  });
   app.decorate("songbooks", songbooks);
   app.addHook("onClose", () => songbooks.close());
-  const interchange = new InterchangePool(defaultInterchangePool(config.workerTaskBudgetMs));
+  const interchange = new InterchangePool({
+    ...defaultInterchangePool(config.workerTaskBudgetMs),
+    onThreadError,
+  });
   app.decorate("interchange", interchange);
   app.addHook("onClose", () => interchange.close());
   // Closing hooks run last-registered first: this one runs after the HTTP server has closed and before the mailer

@@ -1,6 +1,7 @@
 /**
- * Zips: read with yauzl (the central directory first; every entry's inflation stops as soon as it passes the size
- * the directory declares, so a zip bomb costs no more than the limits below), written with fflate.
+ * Zips: read with yauzl (the central directory first) and inflated with fflate, whose inflation stops as soon as it
+ * passes the size the directory declares, so a zip bomb costs no more than the limits below; written with fflate.
+ * Node's own zlib is not used: this runs in worker threads (see workers/thread-zlib.ts).
  *
  * Reading is bounded before anything is inflated: at most INTERCHANGE_LIMITS.zipEntriesMax entries, each declaring
  * at most zipEntryMaxBytes, all the request's entries together at most zipTotalMaxBytes (the budget is shared by
@@ -9,7 +10,7 @@
  * a plain relative path, or that cannot be inflated, is reported on its own and the others are still read.
  */
 import { INTERCHANGE_LIMITS } from "@choir/contract";
-import { strToU8, zipSync } from "fflate";
+import { Inflate, strToU8, zipSync } from "fflate";
 import yauzl from "yauzl";
 import { ImportFileError } from "./problems.js";
 
@@ -36,18 +37,48 @@ function isSkipped(name: string): boolean {
   return parts.some((part) => part === "__MACOSX") || (parts.at(-1) ?? "").startsWith(".");
 }
 
-async function readStream(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
+async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      (stream as unknown as { destroy?: () => void }).destroy?.();
-      throw new ImportFileError("zip_entry_too_large");
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Compressed bytes handed to the inflater at a time: what one step can inflate to stays a few megabytes. */
+const INFLATE_STEP = 4 * 1024;
+
+/**
+ * An entry's deflated bytes inflated, stopping as soon as they pass `size`, what the directory declares. An entry
+ * whose bytes do not come to exactly `size` is unreadable: its directory lies, or its data is damaged.
+ */
+export function inflateEntry(compressed: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let written = 0;
+  let over = false;
+  const inflater = new Inflate((chunk) => {
+    if (over || written + chunk.length > size) {
+      over = true;
+      return;
     }
-    chunks.push(chunk);
+    out.set(chunk, written);
+    written += chunk.length;
+  });
+  try {
+    for (let at = 0; !over && (at < compressed.length || at === 0); at += INFLATE_STEP) {
+      inflater.push(compressed.subarray(at, at + INFLATE_STEP), at + INFLATE_STEP >= compressed.length);
+    }
+  } catch {
+    throw new ImportFileError("zip_entry_unreadable");
   }
-  return new Uint8Array(Buffer.concat(chunks, size));
+  if (over || written !== size) throw new ImportFileError("zip_entry_unreadable");
+  return out;
+}
+
+/** An entry's bytes as the zip stores them, then inflated when it is deflated. */
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> {
+  const stored = await readStream(await zip.openReadStreamPromise(entry, { decodeFileData: false }));
+  if (entry.compressionMethod === 8) return inflateEntry(stored, entry.uncompressedSize);
+  if (stored.length !== entry.uncompressedSize) throw new ImportFileError("zip_entry_unreadable");
+  return stored;
 }
 
 /**
@@ -92,8 +123,7 @@ export async function readZip(bytes: Uint8Array, budget: UnpackBudget): Promise<
           continue;
         }
         try {
-          const stream = await zip.openReadStreamPromise(entry);
-          const data = await readStream(stream, entry.uncompressedSize);
+          const data = await readEntry(zip, entry);
           budget.left -= data.length;
           entries.push(
             looksLikeZip(data) ? { name, error: new ImportFileError("zip_nested") } : { name, bytes: data },

@@ -51,6 +51,8 @@ export interface InterchangePoolOptions {
   queue: number;
   /** How long one job may run in its thread (ms). */
   budgetMs: number;
+  /** Told of a thread's failure outside any task (budgeted-pool.ts). */
+  onThreadError?: (error: unknown) => void;
 }
 
 export const defaultInterchangePool = (budgetMs: number): InterchangePoolOptions => ({
@@ -73,6 +75,7 @@ export class InterchangePool {
       budgetMs: options.budgetMs,
       nice: NICE,
       idleMs: IDLE_THREAD_MS,
+      onThreadError: options.onThreadError,
     });
   }
 

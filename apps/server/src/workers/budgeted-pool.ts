@@ -6,6 +6,11 @@
  * to piscina one per free thread: piscina starts no thread for its queue after it ended one, so its queue could stall.
  * A waiting task has no budget of its own: the callers bound how many wait (interchange-pool.ts,
  * songbook-renderer.ts).
+ *
+ * A thread that fails outside any task (its module cannot load, or work left running after a task throws) is
+ * reported to `onThreadError`, and the pool begins again: the tasks piscina holds fail with 503 and the next task
+ * starts a fresh pool. Unheard, piscina's error would end the process; and after a thread failed while starting,
+ * piscina starts none again, so its tasks would wait for ever.
  */
 import { SONG_MESSAGES } from "@choir/contract";
 import { Piscina } from "piscina";
@@ -24,6 +29,8 @@ export interface BudgetedPoolOptions {
   nice: number;
   /** An idle thread ends after this long. */
   idleMs: number;
+  /** Told of a thread's failure outside any task (to log it). */
+  onThreadError?: (error: unknown) => void;
 }
 
 export class BudgetedPool<Job, Result> {
@@ -39,6 +46,10 @@ export class BudgetedPool<Job, Result> {
   private closed = false;
   /** Tasks ended by their budget since the start. */
   overBudget = 0;
+  /** Threads failed outside any task since the start. */
+  threadErrors = 0;
+  /** Pools ended because a thread failed outside any task: their tasks answer 503. */
+  private readonly failed = new WeakSet<object>();
 
   constructor(private readonly options: BudgetedPoolOptions) {}
 
@@ -64,13 +75,15 @@ export class BudgetedPool<Job, Result> {
     this.onStart.set(taskId, () => {
       timer = setTimeout(() => controller.abort(), this.options.budgetMs);
     });
+    const pool = this.workers();
     try {
-      return await this.workers().run({ taskId, job }, { signal: controller.signal });
+      return await pool.run({ taskId, job }, { signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) {
         this.overBudget += 1;
         throw new AppError("work_too_long", 422, SONG_MESSAGES.workTooLong);
       }
+      if (this.failed.has(pool)) throw new AppError("service_unavailable", 503, MESSAGES.unavailable);
       throw error;
     } finally {
       clearTimeout(timer);
@@ -99,6 +112,13 @@ export class BudgetedPool<Job, Result> {
       // Below the event loop's priority: on a busy machine the CPU goes to answering requests first.
       niceIncrement: this.options.nice,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+    });
+    pool.on("error", (error: unknown) => {
+      this.threadErrors += 1;
+      this.options.onThreadError?.(error);
+      this.failed.add(pool);
+      if (this.pool === pool) this.pool = null;
+      pool.destroy().catch(() => undefined);
     });
     pool.on("message", (message: unknown) => {
       const started = (message as { taskStarted?: unknown } | null)?.taskStarted;

@@ -3,6 +3,10 @@
  * so that its time budget counts only its own running time.
  */
 import { parentPort } from "node:worker_threads";
+import { keepNativeZlibOutOfThread } from "./thread-zlib.js";
+
+// Every task module imports this one: no task's thread makes a native zlib stream (see thread-zlib.ts).
+keepNativeZlibOutOfThread();
 
 export interface TaskEnvelope<Job> {
   taskId: number;

@@ -23,6 +23,8 @@ export interface SongbookRendererOptions {
   cacheBytes: number;
   /** How long one drawing may run in its thread (ms). */
   budgetMs: number;
+  /** Told of a thread's failure outside any task (budgeted-pool.ts). */
+  onThreadError?: (error: unknown) => void;
 }
 
 export const PDF_BUSY_MESSAGE = "Many songbooks are being prepared right now. Please try again in a moment.";
@@ -94,6 +96,7 @@ export class SongbookRenderer {
       budgetMs: options.budgetMs,
       nice: RENDER_NICE,
       idleMs: IDLE_THREAD_MS,
+      onThreadError: options.onThreadError,
     });
   }
 
