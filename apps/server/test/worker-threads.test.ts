@@ -1,7 +1,8 @@
 /**
  * The worker threads' safety (workers/thread-zlib.ts, workers/budgeted-pool.ts): no native zlib stream in a pool's
- * thread, so a thread terminated at its budget cannot abort the process as it is torn down; and a thread that fails
- * outside any task neither ends the process nor leaves the pool's tasks waiting for ever.
+ * thread, so a thread terminated at its budget cannot abort the process as it is torn down; a task that fills its
+ * thread's heap answers as one over its budget; and a thread that fails outside any task neither ends the process
+ * nor leaves the pool's tasks waiting for ever.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +49,28 @@ describe("node:zlib in a pool's thread", () => {
       expect((await short.run({ probe: true })).deflateRoundTrips).toBe(true);
     } finally {
       await short.close();
+    }
+  });
+});
+
+describe("a task that needs more than its thread's heap", () => {
+  it("answers 422 work_too_long, as one over its budget, and the next task runs", async () => {
+    const small = new BudgetedPool<ProbeJob, ProbeAnswer>({
+      ...poolOptions,
+      heapMb: 32,
+      filename: PROBE,
+      budgetMs: 60_000,
+    });
+    try {
+      await expect(small.run({ fillHeap: true })).rejects.toMatchObject({
+        statusCode: 422,
+        code: "work_too_long",
+      });
+      expect(small.overMemory).toBe(1);
+      expect(small.overBudget).toBe(0);
+      expect((await small.run({ probe: true })).deflateRoundTrips).toBe(true);
+    } finally {
+      await small.close();
     }
   });
 });

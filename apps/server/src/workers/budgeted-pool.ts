@@ -46,6 +46,8 @@ export class BudgetedPool<Job, Result> {
   private closed = false;
   /** Tasks ended by their budget since the start. */
   overBudget = 0;
+  /** Tasks ended by their thread's heap limit since the start. */
+  overMemory = 0;
   /** Threads failed outside any task since the start. */
   threadErrors = 0;
   /** Pools ended because a thread failed outside any task: their tasks answer 503. */
@@ -81,6 +83,11 @@ export class BudgetedPool<Job, Result> {
     } catch (error) {
       if (controller.signal.aborted) {
         this.overBudget += 1;
+        throw new AppError("work_too_long", 422, SONG_MESSAGES.workTooLong);
+      }
+      // A task that needed more than its thread's heap: too much work, as for the budget (fewer or smaller files).
+      if ((error as { code?: unknown } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY") {
+        this.overMemory += 1;
         throw new AppError("work_too_long", 422, SONG_MESSAGES.workTooLong);
       }
       if (this.failed.has(pool)) throw new AppError("service_unavailable", 503, MESSAGES.unavailable);
