@@ -3,7 +3,7 @@ import "@mantine/notifications/styles.css";
 import { useMediaQuery } from "@mantine/hooks";
 import { Notifications, useNotifications } from "@mantine/notifications";
 import { type CSSProperties, useLayoutEffect, useRef, useState } from "react";
-import { type ToastPlace, toastPlace, toastTop } from "../lib/toast-placement";
+import { toastTop } from "../lib/toast-placement";
 import classes from "./toasts.module.css";
 
 /** How many toasts show at once (the rest wait their turn): few, so that they cover little. */
@@ -14,22 +14,19 @@ const STAYS_MS = { phone: 3_000, wide: 4_000 } as const;
 const MARGIN_PX = 8;
 
 /**
- * Where toasts appear; loaded after the first screen, since no page needs it to draw. Each new toast is placed away
- * from the control it answers (the one last pressed: top, below the app's bar, or bottom), few show at once, and on a
- * phone they go sooner.
+ * Where toasts appear; loaded after the first screen, since no page needs it to draw. Each toast is placed away from
+ * the control it answers when it is shown (lib/toast.ts: top, below the app's bar, or bottom) and stays there; few
+ * show at once, and on a phone they go sooner.
  */
 export function Toasts() {
   const isPhone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   const { notifications, queue } = useNotifications();
   const count = notifications.length + queue.length;
-  const [place, setPlace] = useState<{ position: ToastPlace; top: number }>(() => ({
-    position: toastPlace(),
-    top: toastTop(MARGIN_PX),
-  }));
+  const [top, setTop] = useState(() => toastTop(MARGIN_PX));
   const lastCount = useRef(count);
-  // A new toast: placed away from the control just pressed, before it is drawn.
+  // A new toast: the top ones go below the app's bar as it is now, before the toast is drawn.
   useLayoutEffect(() => {
-    if (count > lastCount.current) setPlace({ position: toastPlace(), top: toastTop(MARGIN_PX) });
+    if (count > lastCount.current) setTop(toastTop(MARGIN_PX));
     lastCount.current = count;
   }, [count]);
   const size = isPhone ? "phone" : "wide";
@@ -37,9 +34,9 @@ export function Toasts() {
     <Notifications
       limit={SHOWN[size]}
       autoClose={STAYS_MS[size]}
-      position={place.position}
+      position="top-center"
       classNames={{ root: classes.toasts }}
-      style={{ "--toasts-top": `${place.top}px` } as CSSProperties}
+      style={{ "--toasts-top": `${top}px` } as CSSProperties}
     />
   );
 }

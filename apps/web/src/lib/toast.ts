@@ -1,4 +1,5 @@
 import { notifications, notificationsStore } from "@mantine/notifications";
+import { toastPlace } from "./toast-placement";
 
 /** The toast store keeps at most this many notifications. */
 export const TOAST_LIMIT = 20;
@@ -26,10 +27,14 @@ function wantOutlet(): void {
 
 type Toast = Parameters<typeof notifications.show>[0];
 
-/** Shows a toast; the store then keeps the newest TOAST_LIMIT (shown or waiting), dropping the oldest. */
+/**
+ * Shows a toast, placed away from the control it answers (toast-placement.ts) and staying there: a later toast placed
+ * elsewhere does not move it (moved, it was drawn twice while it left its first place). The store then keeps the
+ * newest TOAST_LIMIT (shown or waiting), dropping the oldest.
+ */
 function show(toast: Toast): void {
   wantOutlet();
-  notifications.show(toast);
+  notifications.show({ position: toastPlace(), ...toast });
   const { notifications: shown, queue } = notificationsStore.getState();
   if (shown.length + queue.length > TOAST_LIMIT) {
     notifications.updateState(notificationsStore, (all) => all.slice(-TOAST_LIMIT));
