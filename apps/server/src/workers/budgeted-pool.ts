@@ -51,7 +51,7 @@ export class BudgetedPool<Job, Result> {
   /** Threads failed outside any task since the start. */
   threadErrors = 0;
   /** Pools ended because a thread failed outside any task: their tasks answer 503. */
-  private readonly failed = new WeakSet<object>();
+  private readonly failed = new WeakSet<Piscina<TaskEnvelope<Job>, Result>>();
 
   constructor(private readonly options: BudgetedPoolOptions) {}
 

@@ -20,7 +20,7 @@ const WITHOUT_STREAM = new Set(["crc32"]);
 type DeflateLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** node:zlib's `deflateSync` (zlib format), done by fflate: the level is honoured, the other options are not. */
-export function deflateWithoutStream(
+function deflateWithoutStream(
   data: string | ArrayBuffer | ArrayBufferView,
   options?: { level?: number },
 ): Buffer {
