@@ -5,7 +5,7 @@ import { LANGUAGE_STORAGE_KEY, LANGUAGES, text } from "../fixtures/locales";
 import { networkQuiet } from "../fixtures/network";
 import { settle } from "../fixtures/page";
 import { keptOffline } from "../fixtures/playlist-screen";
-import { compareScreen, picturing } from "../fixtures/screens";
+import { compareScreen } from "../fixtures/screens";
 import { setNextUser } from "../fixtures/sign-in";
 import { devices, expect, type Page, test } from "../fixtures/test";
 import { TIMED } from "../fixtures/timed";
@@ -472,7 +472,7 @@ test("sing mode pictured on phone, laptop and tablet, in both languages and both
       }
       await page.setViewportSize({ width: 1280, height: 800 });
       expect.soft(await seriousViolations(page), `sing ${scheme} ${language} axe`).toEqual([]);
-      if (picturing() && scheme === "standard") {
+      if (scheme === "standard") {
         await page.getByTestId("sing-settings").click();
         await expect(page.getByTestId("sing-settings-panel")).toBeVisible();
         await settle(page);
