@@ -17,6 +17,31 @@ import { buildWorld } from "./world.js";
 const caseName = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
 
 /**
+ * A world that serves call after call until one may have changed it: a call that went through, other than a read
+ * (deleted the choir, revoked a session, added a song). The next call then builds a fresh one. Reads change nothing
+ * a row's answer depends on, and a refusal changes nothing at all.
+ */
+function shared<T>(build: () => Promise<T>) {
+  let current: Promise<T> | undefined;
+  return {
+    get: () => {
+      if (!current) {
+        const building = build();
+        // A world that failed to build is built again for the next call, not handed on.
+        building.catch(() => {
+          if (current === building) current = undefined;
+        });
+        current = building;
+      }
+      return current;
+    },
+    after: (call: Call, status: number) => {
+      if (status < 400 && call.method !== "GET") current = undefined;
+    },
+  };
+}
+
+/**
  * Every route of the OpenAPI document × every kind of caller, against the table in authorization-matrix.ts. A
  * route without a row fails; a refusal must be the contract's error JSON and must not carry the choir's or its
  * people's data.
@@ -60,17 +85,28 @@ describe("authorization matrix", () => {
     );
   }
 
+  // One world serves row after row, and one choir with its member removed the removed member's rows, until a call
+  // may have changed it; the next call then starts from a fresh one.
+  const mainWorld = shared(() => buildWorld(ctx.app));
+  const removedWorld = shared(async () => {
+    const built = await buildWorld(ctx.app);
+    const removal = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/choirs/${built.world.choirId}/members/${built.world.memberId}`,
+      headers: bearer(built.people.admin.token),
+    });
+    expect(removal.statusCode).toBe(204);
+    return built;
+  });
+
   it.each(MATRIX.map((row) => [caseName(row), row] as const))("%s", async (_route, row) => {
-    let current = await buildWorld(ctx.app);
-    let changed = false;
     const outcomes: Record<string, number> = {};
     for (const role of ROLES) {
-      // A call that went through may have changed the world (deleted it, revoked a session): start afresh.
-      if (changed) current = await buildWorld(ctx.app);
-      const { world, people } = current;
-      const response = await send(row.call(world), role === "anonymous" ? undefined : people[role]);
+      const { world, people } = await mainWorld.get();
+      const call = row.call(world);
+      const response = await send(call, role === "anonymous" ? undefined : people[role]);
       outcomes[role] = response.statusCode;
-      changed = response.statusCode < 400;
+      mainWorld.after(call, response.statusCode);
       if (response.statusCode >= 400) {
         const body = response.json() as { message?: unknown; code?: unknown };
         expect(typeof body.message, `${row.route} as ${role}: error JSON`).toBe("string");
@@ -93,14 +129,10 @@ describe("authorization matrix", () => {
     "%s, as a removed member",
     async (_, row) => {
       // A member the admin removed loses access at once.
-      const { world, people } = await buildWorld(ctx.app);
-      const removal = await ctx.app.inject({
-        method: "DELETE",
-        url: `/api/choirs/${world.choirId}/members/${world.memberId}`,
-        headers: bearer(people.admin.token),
-      });
-      expect(removal.statusCode).toBe(204);
-      const response = await send(row.call(world), people.member);
+      const { world, people } = await removedWorld.get();
+      const call = row.call(world);
+      const response = await send(call, people.member);
+      removedWorld.after(call, response.statusCode);
       expect(response.statusCode).toBe(row.removedMember);
       if (response.statusCode >= 400) {
         expect(response.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
@@ -116,6 +148,7 @@ describe("authorization matrix", () => {
     "%s, as a member when members may not edit playlists",
     async (_, row) => {
       // The choir's administrators keep playlist editing to themselves: members still read, but write nothing.
+      // A fresh world each row: the admin's call below goes through.
       const { world, people } = await buildWorld(ctx.app);
       const setting = await ctx.app.inject({
         method: "PUT",
@@ -133,6 +166,7 @@ describe("authorization matrix", () => {
 
   // ── Song visibility (authorization-matrix.ts, VISIBILITY_MATRIX) ──────────────────────────────────────────────
   const visibilityName = (row: VisibilityRow) => (row.variant ? `${row.route} (${row.variant})` : row.route);
+  const visibilityWorld = shared(() => buildVisibilityWorld(ctx.app));
 
   it("has a song-visibility row for every route that names a song, and only for routes that exist", () => {
     const rows = new Set(VISIBILITY_MATRIX.map((row) => row.route));
@@ -169,16 +203,14 @@ describe("authorization matrix", () => {
   it.each(VISIBILITY_MATRIX.map((row) => [visibilityName(row), row] as const))(
     "%s, for a song its reader may not see",
     async (_route, row) => {
-      let current = await buildVisibilityWorld(ctx.app);
-      let changed = false;
       // Per case, the status and whether the answer named the song: all three are reported, not the first only.
       const outcomes: Record<string, { status: number; named: boolean }> = {};
       const expected: Record<string, { status: number; named: boolean }> = {};
       for (const hidden of HIDDEN_CASES) {
-        if (changed) current = await buildVisibilityWorld(ctx.app);
-        const { world, people } = current;
+        const { world, people } = await visibilityWorld.get();
         const call = row.call(world, hidden);
         const response = await send(call, people.member);
+        visibilityWorld.after(call, response.statusCode);
         const song = world.hidden[hidden];
         outcomes[hidden] = {
           status: response.statusCode,
@@ -188,7 +220,6 @@ describe("authorization matrix", () => {
           status: typeof row.expect === "number" ? row.expect : row.expect[hidden],
           named: false,
         };
-        changed = call.method !== "GET" && response.statusCode < 400;
         if (response.statusCode >= 400) {
           expect(response.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
         }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterAll, describe, expect, it } from "vitest";
 import { builtInTitleText, templateText } from "./built-in-titles";
 import { i18n } from "./i18n";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CreateChoir, InviteByEmail } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { validateWithSchema } from "./validation";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SIGN_IN_ERRORS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { authErrorKindOf, authErrorPath, parseAuthErrorKind } from "./auth-error";

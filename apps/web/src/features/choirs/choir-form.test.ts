@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { type ShareableLinkStatus, shareableLinkStatus } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json";

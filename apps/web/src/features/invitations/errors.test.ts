@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../lib/api-client";
 import { acceptErrorMessage, acceptMessage, shareableAcceptStatusMessage } from "./errors";

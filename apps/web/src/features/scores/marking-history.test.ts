@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Marking } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { ALL_LAYERS, NO_HISTORY, recorded, redoStep, shownMarkings, undoStep } from "./marking-history";

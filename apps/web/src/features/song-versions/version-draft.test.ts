@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { LIMITS, SONG_LIMITS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { isDraftSavable, validateDraft, versionUpdateBody } from "./version-draft";

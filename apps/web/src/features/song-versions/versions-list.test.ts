@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { filterByTitle, foldText, songVersionLink, splitVersions } from "./versions-list";
 

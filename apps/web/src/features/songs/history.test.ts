@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SONG_HISTORY_LIMITS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { historyChoirId, isDay, lastTwelveMonths, rangeProblem, sungAgo, usageRangeFrom } from "./history";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ImportPreviewSong } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {

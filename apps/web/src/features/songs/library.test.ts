@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SONG_LIMITS } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SONG_LIMITS, SONG_MESSAGES, type Song } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../lib/api-client";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { CurrentUser, PlaylistTemplate } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PlaylistTemplate } from "@choir/contract";
 import { describe, expect, it } from "vitest";
 import { defaultTemplateId, planRequest } from "./plan-service";

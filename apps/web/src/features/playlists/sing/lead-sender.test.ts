@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { LeadPlace, PlaylistLead } from "@choir/contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";

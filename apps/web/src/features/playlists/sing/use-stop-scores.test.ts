@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { viewCount, viewOfPage } from "../../scores/score-pages";
 import { arrivalView, scoreModeFor, scorePlace, scoreTurn, viewInMode } from "./use-stop-scores";
