@@ -2,6 +2,7 @@ import { apiCall, createChoirSong } from "../fixtures/api";
 import { toneWav } from "../fixtures/audio";
 import { newDirector, newMemberOf, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { addFromDialog } from "../fixtures/playlist-screen";
 import { comingSunday, planService } from "../fixtures/services";
 import { expect, type Locator, type Page, test } from "../fixtures/test";
 
@@ -46,15 +47,7 @@ const shownSongs = (page: Page, title: string) =>
 /** Adds a song to a section with the section's own dialog, searching by its title. */
 async function addSong(page: Page, sectionName: string, songId: string, title: string): Promise<void> {
   await page.getByRole("button", { name: `Add song to ${sectionName}` }).click();
-  const search = page.getByTestId("add-song-search");
-  // A fresh search each time.
-  await expect(search).toHaveValue("");
-  await search.fill(title);
-  await page
-    .locator(`[data-testid="add-song-result"][data-song-id="${songId}"]`)
-    .getByTestId("add-song-add")
-    .click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await addFromDialog(page, title, songId);
   await expect(entry(page, songId)).toBeVisible();
 }
 

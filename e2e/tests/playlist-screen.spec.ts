@@ -1,7 +1,7 @@
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector, newMemberOf } from "../fixtures/director";
 import { text } from "../fixtures/locales";
-import { statusOutsideLine } from "../fixtures/playlist-screen";
+import { addFromDialog, statusOutsideLine } from "../fixtures/playlist-screen";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, type Locator, type Page, test } from "../fixtures/test";
 import { overlaps, toastBox } from "../fixtures/toast";
@@ -111,14 +111,7 @@ test("a director shapes a playlist on its one screen and a singer reads it", asy
   // Two songs into Communion with the section's dialog; it opens with a fresh search each time.
   const addTo = async (title: string, song: string, songTitle: string) => {
     await page.getByRole("button", { name: `Add song to ${title}` }).click();
-    const search = page.getByTestId("add-song-search");
-    await expect(search).toHaveValue("");
-    await search.fill(songTitle);
-    await page
-      .locator(`[data-testid="add-song-result"][data-song-id="${song}"]`)
-      .getByTestId("add-song-add")
-      .click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await addFromDialog(page, songTitle, song);
     await expect(section(page, title).locator(`[data-song-id="${song}"]`)).toBeVisible();
   };
   await addTo("Communion", bread, "Bread Upon the Water");

@@ -1,6 +1,7 @@
 import { apiCall, createChoirSong } from "../fixtures/api";
 import { newDirector, newPerson } from "../fixtures/director";
 import { text } from "../fixtures/locales";
+import { addFromDialog } from "../fixtures/playlist-screen";
 import { pictureInBothLanguages } from "../fixtures/screens";
 import { expect, type Locator, type Page, test } from "../fixtures/test";
 
@@ -116,12 +117,7 @@ test("a director builds next Sunday's Mass on its screen, moves, drags and remov
   // Five songs, each from its section's dialog.
   const addTo = async (key: string, songId: string, title: string) => {
     await section(page, key).getByTestId("section-add-song").click();
-    await page.getByTestId("add-song-search").fill(title);
-    await page
-      .locator(`[data-testid="add-song-result"][data-song-id="${songId}"]`)
-      .getByTestId("add-song-add")
-      .click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await addFromDialog(page, title, songId);
     await expectSongIn(page, key, songId);
   };
   await addTo("entrance", s1, lines[0][0]);
@@ -301,11 +297,7 @@ test("a director builds next Sunday's Mass on its screen, moves, drags and remov
   await page.goto(`/playlists/${empty.id}`);
   await expect(page.getByTestId("playlist-detail-empty")).toBeVisible();
   await page.getByTestId("playlist-add-song").click();
-  await page.getByTestId("add-song-search").fill(lines[2][0]);
-  await page
-    .locator(`[data-testid="add-song-result"][data-song-id="${s3}"]`)
-    .getByTestId("add-song-add")
-    .click();
+  await addFromDialog(page, lines[2][0], s3);
   await expect(entry(page, s3)).toBeVisible();
   await admin.context.close();
 });

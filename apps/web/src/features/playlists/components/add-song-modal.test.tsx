@@ -172,6 +172,21 @@ describe("songs tagged for the section", () => {
     expect(screen.getByTestId("add-song-for-section").textContent).toBe("Con la etiqueta Comunión");
   });
 
+  it("says its results are busy from a keystroke until they answer what was typed", async () => {
+    renderSection("Communion");
+    const results = await screen.findByTestId("add-song-results");
+    await waitFor(() => expect(results.getAttribute("aria-busy")).toBe("false"));
+    fireEvent.change(screen.getByTestId("add-song-search"), { target: { value: "morning" } });
+    // The earlier list stays on screen meanwhile, marked busy.
+    expect(screen.getByTestId("add-song-results").getAttribute("aria-busy")).toBe("true");
+    await waitFor(() => expect(titles()).toEqual(["Bread of the Morning", "Amazing Morning"]), {
+      timeout: 2000,
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("add-song-results").getAttribute("aria-busy")).toBe("false"),
+    );
+  });
+
   it("shows one plain list when no song is tagged for the section", async () => {
     fetchMock.mockImplementation(async (input: string) => {
       const url = new URL(input, "http://test.invalid");

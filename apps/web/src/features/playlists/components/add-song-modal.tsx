@@ -247,7 +247,12 @@ function AddSongSearch({
           {t("playlists.addSong.noResults")}
         </Text>
       ) : (
-        <div className={classes.results}>
+        // Busy while the list still answers an earlier search: what is typed has not settled or is being asked.
+        <div
+          className={classes.results}
+          aria-busy={results.isFetching || term.trim() !== settled}
+          data-testid="add-song-results"
+        >
           {favoured.length > 0 ? (
             <>
               <Text size="sm" fw={700} id={favouredId} data-testid="add-song-for-section">
