@@ -1,18 +1,10 @@
 import { startI18n } from "../lib/i18n";
+import { fakeMatchMedia } from "./media";
 
 // Browser APIs Mantine reads that jsdom lacks; every web test file on jsdom gets them. A file of plain logic runs on
 // Node, without a document (`// @vitest-environment node` at its top), and skips them.
 if (typeof window !== "undefined") {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia ??= fakeMatchMedia();
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

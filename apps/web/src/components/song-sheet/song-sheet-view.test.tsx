@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from "@choir/contract";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import "../../lib/i18n";
 import { i18n } from "../../lib/i18n";
 import { ChordProGuide, ChordProGuideButton } from "./chordpro-guide";
@@ -14,15 +14,6 @@ import {
   SHEET_FONT_SIZES,
   SHEET_FONT_WEIGHTS,
 } from "./use-sheet-settings";
-
-beforeAll(() => {
-  // Mantine's SegmentedControl measures its items.
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 beforeEach(async () => {
   window.localStorage.clear();

@@ -1,18 +1,10 @@
 import type { Song } from "@choir/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import { mockFetchPerTest, renderPage, TEST_CHOIR_ID, testSong } from "../../../test/render-page";
 import { AddSongModal, sectionFirst, versionsFirst } from "./add-song-modal";
-
-beforeAll(() => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 const fetchMock = mockFetchPerTest();
 const ORIGINAL_ID = "33333333-3333-4333-8333-333333333333";

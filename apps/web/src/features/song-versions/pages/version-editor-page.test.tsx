@@ -10,11 +10,6 @@ import { VersionEditorPage } from "./version-editor-page";
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 beforeAll(() => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   window.scrollTo = () => {};
   // The autosizing textarea listens for web fonts, which jsdom does not have.
   if (!("fonts" in document)) {

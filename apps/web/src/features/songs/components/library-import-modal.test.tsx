@@ -8,13 +8,7 @@ import { SongsLibraryPage } from "../pages/songs-library-page";
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 beforeAll(() => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   window.scrollTo = () => {};
-  Element.prototype.scrollIntoView ??= () => {};
   window.IntersectionObserver = class {
     observe() {}
     unobserve() {}

@@ -2,18 +2,9 @@ import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../lib/i18n";
 import { TagInput } from "./tag-input";
-
-beforeAll(() => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
-});
 
 let suggestions: { tagId: string; tagName: string }[] = [];
 const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(suggestions), { status: 200 }));

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n";
 import { authToken } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
+import { fakeMatchMedia } from "../../../test/media";
 import { mockFetchPerTest, renderPage, TEST_CHOIR_ID } from "../../../test/render-page";
 import { lastTwelveMonths } from "../history";
 import { SongUsagePage } from "./song-usage-page";
@@ -182,16 +183,10 @@ describe("the song usage report", () => {
   });
 
   it("shows a list of cards on a phone, not a table", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal(
+      "matchMedia",
+      fakeMatchMedia((query) => query.includes("max-width")),
+    );
     fetchMock.mockResolvedValue(new Response(JSON.stringify([row()])));
     renderUsage("?from=2026-01-01&to=2026-03-31");
     const [card] = await screen.findAllByTestId("song-usage-row");

@@ -15,13 +15,7 @@ let observers: {
 }[] = [];
 
 beforeAll(() => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   window.scrollTo = () => {};
-  Element.prototype.scrollIntoView ??= () => {};
   window.IntersectionObserver = class {
     private entry: (typeof observers)[number];
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
