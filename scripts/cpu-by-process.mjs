@@ -1,6 +1,7 @@
 // Where a run's CPU goes, by kind of process: `node scripts/cpu-by-process.mjs [seconds] -- command args…` runs the
 // command (or, without one, samples the whole machine until stopped or for `seconds`) and reads every process's CPU
-// from /proc every second. Processes that were running before it started count only what they spend after.
+// from /proc every second. Processes that were running before it started count only what they spend after; what a
+// process spends in its last second, after the last reading before it ends, is not counted.
 // At the end it prints the CPU seconds of each kind (Chromium's renderers, its browser process, the app servers on
 // either database, PostgreSQL, Vitest, Playwright…), their share, and how many cores were busy minute by minute, so
 // a slow step can be read as "who does the work" before anything is changed (docs/decisions/0134).
@@ -32,17 +33,10 @@ export function kindOf(command, environment = "") {
   return "other";
 }
 
-/**
- * From a /proc/<pid>/stat line: utime + stime in seconds, the same of the children it has waited for (cutime +
- * cstime), and the process's start time (to tell a reused pid).
- */
+/** utime + stime of a /proc/<pid>/stat line in seconds, and the process's start time (to tell a reused pid). */
 export function parseStat(stat) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return {
-    seconds: (Number(fields[11]) + Number(fields[12])) / TICKS,
-    children: (Number(fields[13]) + Number(fields[14])) / TICKS,
-    started: fields[19],
-  };
+  return { seconds: (Number(fields[11]) + Number(fields[12])) / TICKS, started: fields[19] };
 }
 
 function read(path) {
@@ -92,12 +86,8 @@ export function createSampler(classify = kindOf) {
   return { sample, totals, minutes, began };
 }
 
-/**
- * The report: CPU seconds by kind, largest first, with shares, then cores busy each minute. `counted`: the command's
- * processes in all as the kernel counted them once they ended; the sampled rows miss what a process spent after the
- * last sample before it ended.
- */
-export function report({ totals, minutes, began }, now = Date.now(), counted = undefined) {
+/** The report: CPU seconds by kind, largest first, with shares, then cores busy each minute. */
+export function report({ totals, minutes, began }, now = Date.now()) {
   const all = [...totals.values()].reduce((sum, value) => sum + value, 0);
   const rows = [...totals.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -113,9 +103,6 @@ export function report({ totals, minutes, began }, now = Date.now(), counted = u
   return [
     `CPU by kind of process over ${wall.toFixed(0)} s: ${all.toFixed(0)} s in all (${(all / wall).toFixed(2)} cores busy)`,
     ...rows,
-    ...(counted === undefined
-      ? []
-      : [`the command's processes as the kernel counted them when they ended: ${counted.toFixed(0)} s`]),
     `cores busy, minute by minute: ${busy.join(", ")}`,
   ].join("\n");
 }
@@ -131,9 +118,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const finish = (code) => {
     clearInterval(timer);
     sampler.sample();
-    const counted =
-      command.length > 0 ? parseStat(readFileSync("/proc/self/stat", "utf8")).children : undefined;
-    console.log(`\n${report(sampler, Date.now(), counted)}`);
+    console.log(`\n${report(sampler)}`);
     process.exit(code);
   };
   if (command.length > 0) {
