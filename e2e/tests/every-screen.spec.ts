@@ -114,18 +114,43 @@ async function choirWithEverything(browser: Browser, options: BrowserContextOpti
 }
 
 /**
- * Shows each screen in Spanish, then in English, and lists what is wrong on it: controls cut off, a page wider than
- * the window, and (on a touch screen) controls under 44 px.
+ * Goes to `path` inside the app, as its own links do (the router follows the address; nothing is loaded again). The
+ * screen is checked once the page has settled (`settle`: its code and data fetched, the network quiet).
  */
-async function checkScreens(page: Page, screens: readonly Screen[], touch: boolean): Promise<string[]> {
+async function followInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  const target = new URL(path, page.url());
+  await expect
+    .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+    .toBe(target.pathname + target.search);
+}
+
+/**
+ * Shows each screen in Spanish, then in English, and lists what is wrong on it: controls cut off, a page wider than
+ * the window, and (on a touch screen) controls under 44 px. The first screen of each language is loaded (the app
+ * reads the language when it starts); the others are reached inside the app, as a person moves between them: a load
+ * of every screen cost twice the browser's work for the same screens (deep links are loaded by the journeys).
+ * `loadEach` loads every screen: the signed-out screens are pages of their own (the landing page starts without the
+ * app's router).
+ */
+async function checkScreens(
+  page: Page,
+  screens: readonly Screen[],
+  touch: boolean,
+  { loadEach = false }: { loadEach?: boolean } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   for (const language of ["es", "en"] as const satisfies readonly Language[]) {
     await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
       key: LANGUAGE_STORAGE_KEY,
       value: language,
     });
-    for (const screen of screens) {
-      await page.goto(screen.path);
+    for (const [index, screen] of screens.entries()) {
+      if (index === 0 || loadEach) await page.goto(screen.path);
+      else await followInApp(page, screen.path);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       if (screen.ready) await screen.ready(page);
       else
@@ -228,6 +253,7 @@ for (const [width, options, choirName] of [
           { name: "shared playlist, private", path: `/share/${playlistId}` },
         ],
         touch,
+        { loadEach: true },
       )),
     );
     await signIn(page, uniqueUser("every-screen-newcomer"));

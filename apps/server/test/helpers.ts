@@ -14,6 +14,7 @@ import type { Clock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { choirMembers } from "../src/db/schema/index.js";
+import { acquireEmbedded } from "./embedded-pool.js";
 
 /**
  * A clock tests can move forward to reach expiry paths; frozen, it moves only when told, so a test that steps to
@@ -68,16 +69,14 @@ function provided<K extends "pgliteSnapshot" | "templateDatabase">(key: K): stri
 }
 
 /**
- * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_TEST_URL points at a
- * PostgreSQL server, a new database created there and dropped afterwards. Both start from the schema the
- * project's global setup migrated once (a saved data directory, a template database).
+ * A database as the migrations leave it, for one test file: an in-memory PGlite (a new one from the saved data
+ * directory, or one an earlier file of the worker released and that was reset to it: embedded-pool.ts), or, when
+ * DATABASE_TEST_URL points at a PostgreSQL server, a new database created there from the template and dropped
+ * afterwards. Both start from the schema the project's global setup migrated once.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_TEST_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ dir: undefined, snapshot: embeddedSnapshot() });
-    return { database, drop: () => database.close() };
-  }
+  if (!adminUrl) return acquireEmbedded(embeddedSnapshot());
   const name = `choir_test_${randomBytes(6).toString("hex")}`;
   const template = provided("templateDatabase");
   const admin = new pg.Client({ connectionString: adminUrl });

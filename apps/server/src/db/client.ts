@@ -65,6 +65,9 @@ const MIGRATION_LOCK_KEY = 727_001;
  */
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 
+/** What every embedded database's one session is set to when it opens (a PostgreSQL pool sends the same). */
+const EMBEDDED_SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
 /**
  * PostgreSQL at `url`, or PGlite in `dir` (in memory when undefined); an in-memory PGlite may start from
  * `snapshot`, a data directory saved with `dumpDataDir` (the tests migrate once and start every database from it).
@@ -144,11 +147,18 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const client = target.dir
     ? new PGlite(target.dir, { extensions })
     : new PGlite({ extensions, ...(target.snapshot ? { loadDataDir: target.snapshot } : {}) });
-  // PGlite runs each statement to its end inside this process: it has no timer to cancel one, so the statement
-  // timeout applies to PostgreSQL only (docs/decisions/0044-statement-timeout-and-list-pages.md).
+  return embeddedDatabase(client);
+}
+
+/**
+ * The database over an open PGlite: migrated, its one session given the settings a PostgreSQL pool sends. PGlite
+ * runs each statement to its end inside this process: it has no timer to cancel one, so the statement timeout
+ * applies to PostgreSQL only (docs/decisions/0044-statement-timeout-and-list-pages.md).
+ */
+export async function embeddedDatabase(client: PGlite): Promise<Database> {
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  await client.exec(EMBEDDED_SESSION_SETTINGS);
   const listen = async (channel: string, onMessage: (payload: string) => void): Promise<Unlisten> =>
     client.listen(channel, onMessage);
   return { db: pgliteDb as unknown as Db, kind: "pglite", listen, close: () => client.close() };
