@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { acquireEmbedded } from "./embedded-pool.js";
+import { acquireEmbedded, clientOf } from "./embedded-pool.js";
 import { bearer, createChoir, embeddedSnapshot, MovableClock, signInPerson, testConfig } from "./helpers.js";
 
 /** Every table's rows (a digest of them, in a fixed order) and every sequence's position. */
@@ -39,10 +39,6 @@ async function contents(database: Database): Promise<Record<string, string>> {
         and n.nspname not like 'pg_%'`);
   for (const { name, counted } of planner.rows) found[`planner ${name}`] = counted;
   return found;
-}
-
-function clientOf(database: Database): PGlite {
-  return (database.db as unknown as { $client: PGlite }).$client;
 }
 
 describe("embedded test databases kept between test files", () => {

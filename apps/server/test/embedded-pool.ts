@@ -77,8 +77,7 @@ const TABLES = `
 /** The counted sizes of every relation of the user's schemas, as a `VALUES` list to set them back from. */
 const SIZES = `
   select string_agg(format('(%s, %s, %s::real, %s)', c.oid, c.relpages, c.reltuples, c.relallvisible), ', ') as sizes,
-         (select count(*)::int from pg_statistic s join pg_class t on t.oid = s.starelid
-            join pg_namespace m on m.oid = t.relnamespace where ${USER_NAMESPACES.replaceAll("n.", "m.")}) as statistics
+         sum((select count(*) from pg_statistic s where s.starelid = c.oid))::int as statistics
     from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${USER_NAMESPACES}`;
 
 const SEQUENCES = `
@@ -102,7 +101,8 @@ async function one<Row>(
   return row;
 }
 
-function clientOf(database: Database): PGlite {
+/** The PGlite behind an embedded database. */
+export function clientOf(database: Database): PGlite {
   return (database.db as unknown as { $client: PGlite }).$client;
 }
 
