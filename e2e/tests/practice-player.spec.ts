@@ -410,7 +410,9 @@ async function playlistWithTracks(
   // Opening the playlist keeps it offline (its songs and their track lists); the worker controls the page.
   await page.goto(`/playlists/${playlist.id}`);
   await expect(keptOffline(page)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 })
+    .toBe(true);
   return { director, playlist };
 }
 

@@ -61,6 +61,9 @@ export interface EngineOptions {
   fixedVolume?: boolean;
 }
 
+/** The longest the tracks wait, paused, for each other after a seek during playback (ms). */
+const SEEK_WAIT_MS = 1000;
+
 export class PracticeEngine {
   readonly elements: ReadonlyMap<string, HTMLAudioElement>;
   private readonly order: string[];
@@ -70,6 +73,11 @@ export class PracticeEngine {
   private frame = 0;
   private lastEmit = 0;
   private isDestroyed = false;
+  /**
+   * While a seek made during playback is under way: when the tracks start whether or not every one is ready
+   * (performance.now()). Until then every track waits, paused at the new place, so none sets off ahead of the others.
+   */
+  private gate: number | null = null;
   private readonly isVolumeFixed: boolean;
   /** The gain per track, once the elements are routed through an audio context (fixed-volume browsers). */
   private graph: { context: AudioContext; gains: Map<string, GainNode> } | null = null;
@@ -90,6 +98,7 @@ export class PracticeEngine {
         this.update({ failed: { ...this.snapshot.failed, [track.id]: true } }),
       );
       element.addEventListener("timeupdate", this.onTimeUpdate);
+      for (const type of ["seeked", "canplay"] as const) element.addEventListener(type, this.onReady);
       elements.set(track.id, element);
     }
     this.elements = elements;
@@ -145,7 +154,10 @@ export class PracticeEngine {
     if (this.isDestroyed) return;
     const master = this.master();
     // The master ended, or something outside paused it (another app took the audio): playback stops for all.
-    const isPlaying = this.snapshot.isPlaying && !(master?.ended ?? false) && !(master?.paused ?? false);
+    // While the tracks wait for a seek, their pause is the engine's own.
+    const isPlaying =
+      this.snapshot.isPlaying &&
+      (this.gate !== null || (!(master?.ended ?? false) && !(master?.paused ?? false)));
     if (this.snapshot.isPlaying && !isPlaying) this.stopPlayback();
     this.update({ duration: this.duration(), position: master?.currentTime ?? 0, isPlaying });
   };
@@ -155,10 +167,36 @@ export class PracticeEngine {
     if (this.snapshot.isPlaying && document.visibilityState === "hidden") this.tick();
   };
 
+  private onReady = () => {
+    if (this.gate !== null && this.snapshot.isPlaying && !this.isDestroyed) this.openGate();
+  };
+
+  /** Starts every track together once all can play from the place sought (or the wait is over); false: waiting. */
+  private openGate(): boolean {
+    if (this.gate === null) return true;
+    const time = this.master()?.currentTime ?? 0;
+    // A shorter track sought past its end stays silent and is not waited for.
+    const waiting = [...this.elements].filter(([id, element]) => {
+      const length = element.duration;
+      return !this.snapshot.failed[id] && (!Number.isFinite(length) || time < length);
+    });
+    const isReady = waiting.every(
+      ([, element]) => !element.seeking && element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA,
+    );
+    if (!isReady && performance.now() < this.gate) return false;
+    this.gate = null;
+    for (const [, element] of waiting) this.start(element);
+    return true;
+  }
+
   private tick = () => {
     if (!this.snapshot.isPlaying || this.isDestroyed) return;
     const master = this.master();
     if (!master) return;
+    if (!this.openGate()) {
+      this.frame = requestAnimationFrame(this.tick);
+      return;
+    }
     const jump = loopJump(this.snapshot.loop, master.currentTime);
     if (jump !== null) {
       this.seekAll(jump);
@@ -179,8 +217,9 @@ export class PracticeEngine {
     for (const [id, element] of this.elements) {
       if (element === master || this.snapshot.failed[id]) continue;
       const length = element.duration;
-      if (Number.isFinite(length) && time >= length - 0.05) {
-        // A shorter track that has ended waits silently for the master to come back within it.
+      if (element.ended || (Number.isFinite(length) && time >= length)) {
+        // A track that has ended (a shorter one, or one as long as the master's a moment early) waits silently for
+        // the master to come back within it; a track of the master's length plays to its own end.
         if (!element.paused) element.pause();
         continue;
       }
@@ -217,6 +256,7 @@ export class PracticeEngine {
 
   private stopPlayback(): void {
     cancelAnimationFrame(this.frame);
+    this.gate = null;
     for (const element of this.elements.values()) element.pause();
     this.resetRates();
   }
@@ -301,15 +341,19 @@ export class PracticeEngine {
     else this.play();
   }
 
+  /**
+   * Moves every track to `time`. During playback the tracks wait there, paused, until every one can play (at most
+   * SEEK_WAIT_MS), then start in the same task: a track whose seek is slower does not fall behind the others.
+   */
   private seekAll(time: number): void {
     this.resetRates();
+    const isPlaying = this.snapshot.isPlaying;
+    if (isPlaying) this.gate = performance.now() + SEEK_WAIT_MS;
     for (const [id, element] of this.elements) {
       if (this.snapshot.failed[id]) continue;
       const length = element.duration;
+      if (isPlaying) element.pause();
       element.currentTime = Number.isFinite(length) ? Math.min(time, length) : time;
-      if (this.snapshot.isPlaying && element.paused && (!Number.isFinite(length) || time < length)) {
-        this.start(element);
-      }
     }
     this.update({ position: time });
   }
