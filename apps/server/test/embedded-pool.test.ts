@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
