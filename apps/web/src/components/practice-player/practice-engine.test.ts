@@ -109,3 +109,143 @@ describe("the practice player's volumes", () => {
     expect(isVolumeFixed()).toBe(true);
   });
 });
+
+/** A track's element as the engine sees it: its place, whether it plays, seeks or has data ahead, set by the test. */
+interface MediaState {
+  time: number;
+  duration: number;
+  paused: boolean;
+  seeking: boolean;
+  readyState: number;
+  ended: boolean;
+}
+
+/** Makes every audio element a stand-in whose state the test sets; `started` lists each element play() started. */
+function fakeMedia() {
+  const states = new WeakMap<HTMLMediaElement, MediaState>();
+  const started: HTMLMediaElement[] = [];
+  const state = (element: HTMLMediaElement) => {
+    let known = states.get(element);
+    if (!known) {
+      known = { time: 0, duration: 20, paused: true, seeking: false, readyState: 4, ended: false };
+      states.set(element, known);
+    }
+    return known;
+  };
+  const read = <K extends keyof MediaState>(key: K) =>
+    vi.spyOn(HTMLMediaElement.prototype, key as "paused", "get").mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      return state(this)[key] as never;
+    });
+  for (const key of ["duration", "paused", "seeking", "readyState", "ended"] as const) read(key);
+  vi.spyOn(HTMLMediaElement.prototype, "currentTime", "get").mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    return state(this).time;
+  });
+  // A seek takes its time: the element seeks, without data, until the test says it is done.
+  vi.spyOn(HTMLMediaElement.prototype, "currentTime", "set").mockImplementation(function (
+    this: HTMLMediaElement,
+    time: number,
+  ) {
+    Object.assign(state(this), { time, seeking: true, readyState: 1, ended: false });
+  });
+  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (this: HTMLMediaElement) {
+    state(this).paused = false;
+    started.push(this);
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (this: HTMLMediaElement) {
+    state(this).paused = true;
+  });
+  /** The element's seek done, with data ahead, as the browser tells it. */
+  const seekDone = (element: HTMLMediaElement) => {
+    Object.assign(state(element), { seeking: false, readyState: 4 });
+    element.dispatchEvent(new Event("seeked"));
+  };
+  return { state, started, seekDone };
+}
+
+describe("the practice player's tracks after a seek", () => {
+  let frames: FrameRequestCallback[] = [];
+  const nextFrame = () => {
+    const waiting = frames;
+    frames = [];
+    for (const frame of waiting) frame(performance.now());
+  };
+  beforeEach(() => {
+    frames = [];
+    vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => frames.push(frame));
+  });
+
+  it("holds every track at the new place until all can play, then starts them in the same task", () => {
+    const media = fakeMedia();
+    const engine = new PracticeEngine(TRACKS, { fixedVolume: false });
+    const tenor = engine.elements.get("tenor")!;
+    const alto = engine.elements.get("alto")!;
+    engine.play();
+    expect(media.state(tenor).paused || media.state(alto).paused).toBe(false);
+    for (const element of [tenor, alto])
+      Object.assign(media.state(element), { seeking: false, readyState: 4 });
+
+    engine.seek(8);
+    media.started.length = 0;
+    expect([media.state(tenor).paused, media.state(alto).paused]).toEqual([true, true]);
+    expect([media.state(tenor).time, media.state(alto).time]).toEqual([8, 8]);
+    // The engine's own pause of the master does not stop playback.
+    tenor.dispatchEvent(new Event("pause"));
+    expect(engine.getSnapshot().isPlaying).toBe(true);
+
+    // The tenor is ready first: it waits for the alto, frame after frame.
+    media.seekDone(tenor);
+    nextFrame();
+    nextFrame();
+    expect(media.started).toEqual([]);
+    expect(media.state(tenor).paused).toBe(true);
+
+    // The alto's seek is done: both start at once.
+    media.seekDone(alto);
+    expect(media.started).toEqual([tenor, alto]);
+    expect(engine.getSnapshot().isPlaying).toBe(true);
+    engine.destroy();
+  });
+
+  it("starts the others after a second when a track cannot get ready", () => {
+    const media = fakeMedia();
+    let now = 1_000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+    const engine = new PracticeEngine(TRACKS, { fixedVolume: false });
+    const tenor = engine.elements.get("tenor")!;
+    engine.play();
+    engine.seek(3);
+    media.started.length = 0;
+    media.seekDone(tenor);
+    now += 900;
+    nextFrame();
+    expect(media.started).toEqual([]);
+    now += 200;
+    nextFrame();
+    expect(media.started).toContain(tenor);
+    engine.destroy();
+  });
+
+  it("lets a track as long as the master play to its own end, and silences it once ended", () => {
+    const media = fakeMedia();
+    const engine = new PracticeEngine(TRACKS, { fixedVolume: false });
+    const tenor = engine.elements.get("tenor")!;
+    const alto = engine.elements.get("alto")!;
+    engine.play();
+    Object.assign(media.state(tenor), { time: 19.97, seeking: false, readyState: 4 });
+    Object.assign(media.state(alto), { time: 19.965, seeking: false, readyState: 4 });
+    nextFrame();
+    expect(media.state(alto).paused).toBe(false);
+
+    // The alto ends a moment before the master: it waits, and is not started again.
+    Object.assign(media.state(alto), { time: 20, paused: true, ended: true });
+    media.started.length = 0;
+    nextFrame();
+    expect(media.started).toEqual([]);
+    engine.destroy();
+  });
+});
