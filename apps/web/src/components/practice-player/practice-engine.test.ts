@@ -179,12 +179,18 @@ describe("the practice player's tracks after a seek", () => {
     vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => frames.push(frame));
   });
 
-  it("holds every track at the new place until all can play, then starts them in the same task", () => {
+  /** Two tracks of 20 s on stand-in elements, playing. */
+  const playing = () => {
     const media = fakeMedia();
     const engine = new PracticeEngine(TRACKS, { fixedVolume: false });
     const tenor = engine.elements.get("tenor")!;
     const alto = engine.elements.get("alto")!;
     engine.play();
+    return { media, engine, tenor, alto };
+  };
+
+  it("holds every track at the new place until all can play, then starts them in the same task", () => {
+    const { media, engine, tenor, alto } = playing();
     expect(media.state(tenor).paused || media.state(alto).paused).toBe(false);
     for (const element of [tenor, alto])
       Object.assign(media.state(element), { seeking: false, readyState: 4 });
@@ -231,11 +237,7 @@ describe("the practice player's tracks after a seek", () => {
   });
 
   it("lets a track as long as the master play to its own end, and silences it once ended", () => {
-    const media = fakeMedia();
-    const engine = new PracticeEngine(TRACKS, { fixedVolume: false });
-    const tenor = engine.elements.get("tenor")!;
-    const alto = engine.elements.get("alto")!;
-    engine.play();
+    const { media, engine, tenor, alto } = playing();
     Object.assign(media.state(tenor), { time: 19.97, seeking: false, readyState: 4 });
     Object.assign(media.state(alto), { time: 19.965, seeking: false, readyState: 4 });
     nextFrame();
