@@ -6,7 +6,8 @@ export default defineConfig({
     projects: [
       "packages/contract",
       "packages/songsheet",
-      "apps/web",
+      "apps/web/vitest.config.ts",
+      "apps/web/vitest.apart.config.ts",
       "apps/server",
       // The test runner's own report reading and summary (scripts/test-report.mjs).
       { test: { name: "scripts", include: ["scripts/**/*.test.mjs"] } },

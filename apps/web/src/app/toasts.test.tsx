@@ -1,3 +1,4 @@
+// @modules-apart: Mantine keeps the toasts shown in one store for the page; these tests start with none shown.
 import { MantineProvider } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { act, cleanup, render, screen } from "@testing-library/react";

@@ -45,12 +45,12 @@ function remember(target: EventTarget | null): void {
   lastBox = { top: box.top, bottom: box.bottom };
 }
 
-let watching = false;
+const watched = new WeakSet<Document>();
 
-/** Starts remembering the controls pressed (once; early, so that the first toast knows its control). */
+/** Starts remembering the controls pressed in a document (once each; early, so that the first toast knows its control). */
 export function watchControls(target: Document = document): void {
-  if (watching) return;
-  watching = true;
+  if (watched.has(target)) return;
+  watched.add(target);
   target.addEventListener("pointerdown", (event) => remember(event.target), true);
   target.addEventListener("focusin", (event) => remember(event.target), true);
   target.addEventListener(

@@ -1,3 +1,4 @@
+// @modules-apart: the toast outlet is wanted from the first toast of a page on; these tests start before it.
 import { notifications, notificationsStore } from "@mantine/notifications";
 import { describe, expect, it, vi } from "vitest";
 import { showError, showSuccess, TOAST_LIMIT, toastOutlet } from "./toast";
