@@ -1,12 +1,23 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createConnection } from "node:net";
+import { PassThrough } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, type Mock, vi } from "vitest";
+import { buildApp } from "../src/app.js";
 import { choirMembers, sessions } from "../src/db/schema/index.js";
 import { clientKey } from "../src/http/client-address.js";
 import { LiveHub, type LiveStream } from "../src/live/hub.js";
 import type { LiveTransport } from "../src/live/transport.js";
-import { bearer, createTestApp, signInLocally, signInPerson, type TestContext } from "./helpers.js";
+import {
+  bearer,
+  createTestApp,
+  MovableClock,
+  openTestDatabase,
+  signInLocally,
+  signInPerson,
+  type TestContext,
+  testConfig,
+} from "./helpers.js";
 import { livePlaylist, type OpenStream, openStream } from "./live-stream.js";
 
 // Live streams do not rest on notices that can be lost: the server checks each open stream's session and membership
@@ -247,5 +258,60 @@ describe("the client a stream is counted against", () => {
     expect(clientKey("::1")).toBe("0:0:0:0::/64");
     expect(clientKey("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
     expect(clientKey("2001:db8:1:2::1")).not.toBe(clientKey("2001:db8:1:3::1"));
+  });
+});
+
+describe("a caller who goes before the stream opens", () => {
+  const logged: string[] = [];
+  let app: FastifyInstance;
+  let base: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    const logStream = new PassThrough();
+    logStream.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
+    // Heartbeats far apart: a stream left registered stays so for the whole test.
+    app = await buildApp({
+      config: testConfig({ LOG_LEVEL: "warn", LIVE_HEARTBEAT_MS: "25000" }),
+      database: opened.database,
+      clock: new MovableClock(),
+      logStream,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it("answers nothing, logs no error and holds none of their streams once their connection closed while the stream was being checked", async () => {
+    const world = await livePlaylist(app);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const socket = createConnection({ host: "127.0.0.1", port: Number(new URL(base).port) });
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(
+        [
+          `GET /api/playlists/${world.playlistId}/events HTTP/1.1`,
+          "Host: 127.0.0.1",
+          `Authorization: ${bearer(world.member.token).authorization}`,
+          "Accept: text/event-stream",
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      // Gone at once: the server reads the request, then the close, while its first statements run. The socket then
+      // names no address.
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(logged.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    expect(app.live.size).toBe(0);
+    // The member can still open a stream: none of their allowance is held.
+    const stream = await openStream(base, world.member.token, world.playlistId);
+    expect((await stream.next()).data.type).toBe("ready");
+    stream.close();
   });
 });

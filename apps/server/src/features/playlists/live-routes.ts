@@ -106,7 +106,15 @@ export const playlistLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.session!.userId;
       const playlist = await findPlaylist(app.db, request.params.id);
       await requireMember(app.db, playlist.choirId, userId);
-      const address = clientKey(request.ip);
+      // A caller may go (a page closed, a phone asleep) while those statements run: their socket then names no
+      // address (`request.ip` is undefined without a proxy's header), and nobody is left to answer. Nothing is opened
+      // for them, nothing is answered, and no error is logged.
+      const ip: string | undefined = request.ip;
+      if (ip === undefined || request.raw.socket?.destroyed === true || reply.raw.destroyed) {
+        reply.hijack();
+        return;
+      }
+      const address = clientKey(ip);
       const room = app.live.room(userId, address);
       if (room !== "ok") {
         reply.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
