@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
@@ -147,11 +148,24 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** Builds the app on a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * Builds the app on a fresh database; `env` overrides configuration variables. With `logged`, the app logs (at
+ * `LOG_LEVEL`) and each line it writes is pushed there; else it logs nothing.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logged }: { logged?: string[] } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const clock = new MovableClock();
-  const app = await buildApp({ config: testConfig(env), database, clock, logger: false });
+  const logStream = logged ? new PassThrough() : undefined;
+  logStream?.on("data", (chunk: Buffer) => logged!.push(chunk.toString("utf8")));
+  const app = await buildApp({
+    config: testConfig(env),
+    database,
+    clock,
+    ...(logStream ? { logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -1,23 +1,12 @@
 import { type AddressInfo, createConnection } from "node:net";
-import { PassThrough } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, type Mock, vi } from "vitest";
-import { buildApp } from "../src/app.js";
 import { choirMembers, sessions } from "../src/db/schema/index.js";
 import { clientKey } from "../src/http/client-address.js";
 import { LiveHub, type LiveStream } from "../src/live/hub.js";
 import type { LiveTransport } from "../src/live/transport.js";
-import {
-  bearer,
-  createTestApp,
-  MovableClock,
-  openTestDatabase,
-  signInLocally,
-  signInPerson,
-  type TestContext,
-  testConfig,
-} from "./helpers.js";
+import { bearer, createTestApp, signInLocally, signInPerson, type TestContext } from "./helpers.js";
 import { livePlaylist, type OpenStream, openStream } from "./live-stream.js";
 
 // Live streams do not rest on notices that can be lost: the server checks each open stream's session and membership
@@ -263,29 +252,18 @@ describe("the client a stream is counted against", () => {
 
 describe("a caller who goes before the stream opens", () => {
   const logged: string[] = [];
+  let ctx: TestContext;
   let app: FastifyInstance;
   let base: string;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const logStream = new PassThrough();
-    logStream.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
     // Heartbeats far apart: a stream left registered stays so for the whole test.
-    app = await buildApp({
-      config: testConfig({ LOG_LEVEL: "warn", LIVE_HEARTBEAT_MS: "25000" }),
-      database: opened.database,
-      clock: new MovableClock(),
-      logStream,
-    });
+    ctx = await createTestApp({ LOG_LEVEL: "warn", LIVE_HEARTBEAT_MS: "25000" }, { logged });
+    app = ctx.app;
     await app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(() => ctx?.close());
 
   it("answers nothing, logs no error and holds none of their streams once their connection closed while the stream was being checked", async () => {
     const world = await livePlaylist(app);

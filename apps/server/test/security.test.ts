@@ -1,43 +1,26 @@
-import { PassThrough } from "node:stream";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
 import {
   bearer,
   createChoir,
   createTestApp,
   exchangeCode,
-  MovableClock,
-  openTestDatabase,
   signInCookieOf,
   signInPerson,
   type TestContext,
   type TestPerson,
-  testConfig,
 } from "./helpers.js";
 
 describe("secrets never reach the logs", () => {
   const written: string[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let drop: () => Promise<void>;
+  let ctx: TestContext;
+  let app: TestContext["app"];
 
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const stream = new PassThrough();
-    stream.on("data", (chunk: Buffer) => written.push(chunk.toString("utf8")));
-    app = await buildApp({
-      config: testConfig({ LOG_LEVEL: "trace" }),
-      database: opened.database,
-      clock: new MovableClock(),
-      logStream: stream,
-    });
-    await app.ready();
+    ctx = await createTestApp({ LOG_LEVEL: "trace" }, { logged: written });
+    app = ctx.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(() => ctx?.close());
 
   it("logs requests without session tokens, sign-in codes or invitation tokens", async () => {
     const secrets: string[] = [];
