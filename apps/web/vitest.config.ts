@@ -20,7 +20,7 @@ const KEEPS_MODULES_APART = [
 ];
 
 /** The web app's test files (relative to apps/web) that need modules of their own: see `KEEPS_MODULES_APART`. */
-export function testFilesApart(): string[] {
+function testFilesApart(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -39,7 +39,7 @@ export function testFilesApart(): string[] {
 /**
  * The web app's tests, in two projects. "web": the files of one worker share its loaded modules (`isolate: false`),
  * each still on a new document; importing the app and its libraries afresh for each of 111 files was two thirds of the
- * project's time (148 s → 62 s on two cores). src/test/setup-dom.ts sets each file's start: the app's i18next
+ * project's time (148 s → 88 s for both projects on two cores). src/test/setup-dom.ts sets each file's start: the app's i18next
  * instance, in English. "web-apart": the files that mock a module or set i18next up themselves
  * (`KEEPS_MODULES_APART`), each with modules of its own, as before. Decision 0137.
  */
