@@ -79,20 +79,26 @@ const NOTE_TIMEOUT = 180_000;
 /** MAX_RENDERED_LINES of @choir/songsheet, as each language writes it. */
 const BOUND = { en: "5,000", es: "5000" } as const;
 
+/** Signs in a new person and saves the song of endless chorus recalls as theirs; answers its id. */
+async function endlessChorusSong(page: Page): Promise<string> {
+  await signIn(page, uniqueUser("recalls"));
+  await completeOnboarding(page, "general");
+  const song = await apiCall<{ songId: string }>(
+    page,
+    "POST",
+    "/api/songs",
+    { title: "Endless chorus", artist: null, content: RECALLS, tags: [], visibility: 0 },
+    201,
+  );
+  return song.songId;
+}
+
 test(
   "a song of endless chorus recalls opens promptly and ends with a note that the rest is not shown",
   TIMED,
   async ({ page }) => {
-    test.setTimeout(600_000);
-    await signIn(page, uniqueUser("recalls"));
-    await completeOnboarding(page, "general");
-    const song = await apiCall<{ songId: string }>(
-      page,
-      "POST",
-      "/api/songs",
-      { title: "Endless chorus", artist: null, content: RECALLS, tags: [], visibility: 0 },
-      201,
-    );
+    test.setTimeout(300_000);
+    const songId = await endlessChorusSong(page);
 
     // The longest stretch the page's main thread is held, from the start of the page on.
     await page.addInitScript(() => {
@@ -104,7 +110,7 @@ test(
       }).observe({ type: "longtask", buffered: true });
     });
     const started = Date.now();
-    await page.goto(`/songs/${song.songId}`);
+    await page.goto(`/songs/${songId}`);
     await expect(page.getByTestId("sheet-line").first()).toBeVisible({ timeout: 30_000 });
     const firstLines = Date.now() - started;
     const note = page.getByTestId("sheet-truncated");
@@ -126,57 +132,58 @@ test(
     console.log(timing);
     expect(firstLines, "time to the first lines of the song").toBeLessThan(15_000);
     expect(longestTask, "longest time the page was held").toBeLessThan(2_000);
-
-    // The note, pictured where a reader meets it: at the end of the sheet, in both languages and both widths.
-    for (const language of LANGUAGES) {
-      // The sheet was measured in English: pictured as it is, then reloaded in each other language.
-      if (language !== "en") {
-        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-          LANGUAGE_STORAGE_KEY,
-          language,
-        ] as const);
-        await page.reload();
-      }
-      const expected = text(language, "songs.sheet.truncated").replace("{{lines}}", BOUND[language]);
-      await expect(note).toHaveText(expected, { timeout: NOTE_TIMEOUT });
-      for (const width of [390, 1280] as const) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await settle(page);
-        // Sections off screen are laid out as they come near it, so the page's height settles as it scrolls: scroll
-        // to the end until it stays there and the note is on screen (a section laid out late can push it down): three
-        // readings in a row, a few frames apart, with the page's height unchanged and the note in view.
-        await expect
-          .poll(
-            () =>
-              page.evaluate(async () => {
-                const frames = () =>
-                  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-                const noteInView = () => {
-                  const box = document
-                    .querySelector("[data-testid=sheet-truncated]")
-                    ?.getBoundingClientRect();
-                  // Scrolling goes by whole pixels: the note's end may stand a fraction of one below the window.
-                  return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight + 1;
-                };
-                const before = document.documentElement.scrollHeight;
-                // The sheet ends with the note; the song page's cards (history, tracks, credits) follow it.
-                document.querySelector("[data-testid=sheet-truncated]")?.scrollIntoView({ block: "end" });
-                for (let reading = 0; reading < 3; reading += 1) {
-                  await frames();
-                  if (document.documentElement.scrollHeight !== before || !noteInView()) return false;
-                }
-                return true;
-              }),
-            { timeout: 30_000 },
-          )
-          .toBe(true);
-        await expect(note).toBeInViewport();
-        await compareScreen(page, `song-sheet-truncated-${language}-${width}.png`, { fullPage: false });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect
-          .soft(overflow, `song page (${language}) scrolls sideways at ${width} px`)
-          .toBeLessThanOrEqual(0);
-      }
-    }
   },
 );
+
+// The note pictured where a reader meets it, at the end of the sheet, in both languages and both widths: a journey
+// of its own beside the others, so that the timed run above measures and no more (it runs alone on the machine).
+test("the note at the end of a song of endless chorus recalls, pictured in both languages at both widths", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const songId = await endlessChorusSong(page);
+  const note = page.getByTestId("sheet-truncated");
+  for (const language of LANGUAGES) {
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      LANGUAGE_STORAGE_KEY,
+      language,
+    ] as const);
+    await page.goto(`/songs/${songId}`);
+    const expected = text(language, "songs.sheet.truncated").replace("{{lines}}", BOUND[language]);
+    await expect(note).toHaveText(expected, { timeout: NOTE_TIMEOUT });
+    for (const width of [390, 1280] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await settle(page);
+      // Sections off screen are laid out as they come near it, so the page's height settles as it scrolls: scroll
+      // to the end until it stays there and the note is on screen (a section laid out late can push it down): three
+      // readings in a row, a few frames apart, with the page's height unchanged and the note in view.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const frames = () =>
+                new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+              const noteInView = () => {
+                const box = document.querySelector("[data-testid=sheet-truncated]")?.getBoundingClientRect();
+                // Scrolling goes by whole pixels: the note's end may stand a fraction of one below the window.
+                return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight + 1;
+              };
+              const before = document.documentElement.scrollHeight;
+              // The sheet ends with the note; the song page's cards (history, tracks, credits) follow it.
+              document.querySelector("[data-testid=sheet-truncated]")?.scrollIntoView({ block: "end" });
+              for (let reading = 0; reading < 3; reading += 1) {
+                await frames();
+                if (document.documentElement.scrollHeight !== before || !noteInView()) return false;
+              }
+              return true;
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await expect(note).toBeInViewport();
+      await compareScreen(page, `song-sheet-truncated-${language}-${width}.png`, { fullPage: false });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `song page (${language}) scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
