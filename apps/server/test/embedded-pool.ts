@@ -18,7 +18,7 @@ import { type Database, embeddedDatabase, openDatabase, type Unlisten } from "..
  *   settings), as a new `Database` for the next file.
  *
  * Anything else (an error on the way, a changed schema, a file that closed its database) closes it instead; a file
- * that needs two databases at once gets a second one from the snapshot. embedded-pool.test.ts compares a reset
+ * that needs two databases at once gets a second one from the snapshot. embedded-pool.embedded.test.ts compares a reset
  * database with a new one, rows, sequences and planner state alike.
  */
 
