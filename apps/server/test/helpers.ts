@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { SIGN_IN_COOKIE } from "../src/auth/browser-binding.js";
 import type { Clock } from "../src/clock.js";
@@ -349,6 +349,25 @@ export async function appWithSlowRoute(database: Database, slowSql: SQL): Promis
   });
   await app.ready();
   return app;
+}
+
+/**
+ * Signs someone in and calls the slow route of `appWithSlowRoute`: its statement cancelled, the answer is the
+ * contract's 503 `database_busy` in JSON with Retry-After. Gives the person back, for the checks that the app goes on
+ * serving.
+ */
+export async function expectSlowStatementCancelled(app: FastifyInstance): Promise<TestPerson> {
+  const person = await signInPerson(app, "slow");
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/test-only/slow",
+    headers: bearer(person.token),
+  });
+  expect(response.statusCode).toBe(503);
+  expect(response.headers["content-type"]).toMatch(/application\/json/);
+  expect(response.headers["retry-after"]).toMatch(/^\d+$/);
+  expect(response.json()).toEqual({ message: expect.any(String), code: "database_busy" });
+  return person;
 }
 
 /** A request as `person` (no token without one), with a JSON body when given. */

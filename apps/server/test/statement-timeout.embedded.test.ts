@@ -3,7 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { appWithSlowRoute, bearer, embeddedSnapshot, signInPerson, testConfig } from "./helpers.js";
+import {
+  appWithSlowRoute,
+  bearer,
+  embeddedSnapshot,
+  expectSlowStatementCancelled,
+  testConfig,
+} from "./helpers.js";
 
 /**
  * The database's statement timeout: its configuration, and a cancellation reported by the embedded database
@@ -43,15 +49,7 @@ describe("statement cancelled on the embedded database", () => {
   });
 
   it("answers 503 JSON with Retry-After, and keeps serving", async () => {
-    const person = await signInPerson(app, "slow");
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/test-only/slow",
-      headers: bearer(person.token),
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(response.json()).toEqual({ message: expect.any(String), code: "database_busy" });
+    const person = await expectSlowStatementCancelled(app);
     const after = await app.inject({ method: "GET", url: "/api/me", headers: bearer(person.token) });
     expect(after.statusCode).toBe(200);
   });

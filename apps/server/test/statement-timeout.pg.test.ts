@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, defaultPoolSize, openDatabase } from "../src/db/client.js";
-import { appWithSlowRoute, bearer, postgresAdminUrl, signInPerson } from "./helpers.js";
+import { appWithSlowRoute, bearer, expectSlowStatementCancelled, postgresAdminUrl } from "./helpers.js";
 import { scratchDatabase } from "./server-process.js";
 
 /**
@@ -54,16 +54,7 @@ describe("statement timeout on PostgreSQL", () => {
   });
 
   it("answers 503 JSON with Retry-After to a request whose statement was cancelled, and keeps serving", async () => {
-    const person = await signInPerson(app, "slow");
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/test-only/slow",
-      headers: bearer(person.token),
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.headers["content-type"]).toMatch(/application\/json/);
-    expect(response.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(response.json()).toEqual({ message: expect.any(String), code: "database_busy" });
+    const person = await expectSlowStatementCancelled(app);
 
     const after = await Promise.all(
       Array.from({ length: 12 }, () =>
