@@ -217,6 +217,24 @@ describe("the practice player's tracks after a seek", () => {
     engine.destroy();
   });
 
+  it("brings a track that drifted too far for a nudge back by holding every track at the master's place", () => {
+    const { media, engine, tenor, alto } = playing();
+    Object.assign(media.state(tenor), { time: 5, seeking: false, readyState: 4 });
+    Object.assign(media.state(alto), { time: 5.06, seeking: false, readyState: 4 });
+    media.started.length = 0;
+    nextFrame();
+    // Neither plays on while the other seeks: both wait at the master's place.
+    expect([media.state(tenor).paused, media.state(alto).paused]).toEqual([true, true]);
+    expect([media.state(tenor).time, media.state(alto).time]).toEqual([5, 5]);
+    expect(engine.getSnapshot().isPlaying).toBe(true);
+    media.seekDone(alto);
+    nextFrame();
+    expect(media.started).toEqual([]);
+    media.seekDone(tenor);
+    expect(media.started).toEqual([tenor, alto]);
+    engine.destroy();
+  });
+
   it("starts the others after a second when a track cannot get ready", () => {
     const media = fakeMedia();
     let now = 1_000;

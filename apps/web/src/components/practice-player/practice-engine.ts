@@ -232,9 +232,10 @@ export class PracticeEngine {
       const drift = element.currentTime - time;
       const fix = correction(drift, this.snapshot.tempo, this.nudging.has(id));
       if (fix.kind === "seek") {
-        this.nudging.delete(id);
-        element.playbackRate = this.snapshot.tempo;
-        element.currentTime = time;
+        // Too far for a nudge: every track goes back to the master's place and waits there for the others, as
+        // after any seek. A track sought alone while the rest played would fall behind by its own seek's length.
+        this.seekAll(time);
+        return;
       } else if (fix.kind === "rate") {
         this.nudging.add(id);
         element.playbackRate = fix.rate;
