@@ -181,8 +181,8 @@ test("the note at the end of a song of endless chorus recalls, pictured in both 
         )
         .toBe(true);
       await expect(note).toBeInViewport();
-      // The masks are looked for among about 170,000 elements: 11–20 s a picture here with one or two cores kept busy beside
-      // the browser, and over 30 s in a whole run on a slow machine.
+      // The masks are looked for among about 170,000 elements: 11–20 s a picture here with one or two cores kept
+      // busy beside the browser, and over 30 s in a whole run on a slow machine.
       await compareScreen(page, `song-sheet-truncated-${language}-${width}.png`, {
         fullPage: false,
         timeout: 120_000,
